@@ -1,0 +1,30 @@
+//! The games, one module each. Each implements [`crate::Game`]; nothing here knows the search.
+//!
+//! [`with_game!`](crate::with_game) turns a [`GameSpec`](crate::GameSpec)'s name into a
+//! concrete game type, so that front ends write one generic function per command.
+
+/// The names of every game ponder plays, as written in game specs.
+pub const GAME_NAMES: &[&str] = &[];
+
+/// Runs `$body` with `$G` bound to the game type named by `$spec` (a [`crate::GameSpec`]), or
+/// evaluates to `Err(GameError::Spec(..))` for an unknown name. `$body` must evaluate to a
+/// `Result<T, E>` where `E: From<GameError>`.
+///
+/// ```ignore
+/// let spec: GameSpec = "kalah:pits=4".parse()?;
+/// let nodes = with_game!(spec, G => run_perft::<G>(&spec, depth))?;
+/// ```
+#[macro_export]
+macro_rules! with_game {
+    ($spec:expr, $G:ident => $body:expr) => {{
+        #[allow(unreachable_code)]
+        match $spec.name() {
+            // One arm per game: "name" => { type $G = $crate::Type; $body }
+            other => Err($crate::GameError::Spec(format!(
+                "unknown game {other:?} (known: {})",
+                $crate::games::GAME_NAMES.join(", ")
+            ))
+            .into()),
+        }
+    }};
+}

@@ -1,0 +1,18 @@
+//! # ponder
+//!
+//! A game-tree search engine that game developers embed as the computer opponent of
+//! turn-based board games: Kalah, Oware and Ataxx, rule-exact and checked against
+//! independent implementations; minimax, alpha-beta and principal-variation search sharing one
+//! transposition table keyed by each game's exact 14-byte encoding; and an engine thread that
+//! keeps its tree between moves and ponders while the human thinks.
+//!
+//! Layers, with arrows pointing one way: front ends ([`cli`]) → engine → search → [`game`]
+//! (the [`Game`] trait) ← [`games`] (one module per game).
+#![deny(missing_docs)]
+
+pub mod game;
+pub mod games;
+mod perft;
+
+pub use game::{Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat, KEY_BYTES};
+pub use perft::perft;

@@ -1,0 +1,3 @@
+//! The `ponder` command line.
+
+fn main() {}
