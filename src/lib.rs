@@ -13,6 +13,7 @@
 pub mod game;
 pub mod games;
 mod perft;
+pub mod search;
 
 pub use game::{Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat, KEY_BYTES};
 pub use perft::perft;
