@@ -10,9 +10,11 @@
 //! (the [`Game`] trait) ← [`games`] (one module per game).
 #![deny(missing_docs)]
 
+pub mod cli;
 pub mod game;
 pub mod games;
 mod perft;
 
 pub use game::{Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat, KEY_BYTES};
+pub use games::Kalah;
 pub use perft::perft;
