@@ -3,7 +3,7 @@
 
 use super::budget::Budget;
 use super::eval::{Evaluator, EvaluatorVisitor, Evaluators};
-use super::iterative::MAX_DEPTH;
+use super::iterative::{DeepeningPlan, MAX_DEPTH};
 use super::limits::{Limits, StopSignal};
 use super::options::{Algorithm, SearchOptions};
 use super::report::{SearchInfo, SearchOutcome};
@@ -44,7 +44,10 @@ pub struct Searcher<G: Evaluators> {
 impl<G: Evaluators> Searcher<G> {
     /// A searcher with `options` over the shared `table`; fails on an unknown evaluator name or
     /// zero threads.
-    pub fn new(options: SearchOptions, table: Arc<TranspositionTable>) -> Result<Self, SearchError> {
+    pub fn new(
+        options: SearchOptions,
+        table: Arc<TranspositionTable>,
+    ) -> Result<Self, SearchError> {
         if options.threads == 0 {
             return Err(SearchError::InvalidOption(
                 "threads must be at least 1".to_string(),
@@ -66,7 +69,10 @@ impl<G: Evaluators> Searcher<G> {
 
     /// A searcher with a table of its own, of `options.hash_mib` MiB and `options.table_kind`.
     pub fn with_new_table(options: SearchOptions) -> Result<Self, SearchError> {
-        let table = Arc::new(TranspositionTable::new(options.table_kind, options.hash_mib));
+        let table = Arc::new(TranspositionTable::new(
+            options.table_kind,
+            options.hash_mib,
+        ));
         Searcher::new(options, table)
     }
 
@@ -210,15 +216,13 @@ impl<G: Game, E: Evaluator<G>> SearchRunner<G> for Runner<G, E> {
                     helper.deepen_quietly(&root, &mut moves, 1 + offset, max_depth);
                 });
             }
-            let last = main.deepen_and_report(
-                &root,
-                &mut main_moves,
+            let plan = DeepeningPlan {
                 algorithm,
                 tiebreak,
                 max_depth,
-                soft,
-                on_info,
-            );
+                soft_deadline: soft,
+            };
+            let last = main.deepen_and_report(&root, &mut main_moves, &plan, on_info);
             halt.stop();
             last
         });

@@ -28,10 +28,11 @@ pub const MAX_PLY: usize = 256;
 /// use ponder::{Game, Kalah};
 /// use std::sync::Arc;
 /// let table = Arc::new(TranspositionTable::new(TableKind::LockFree, 1));
-/// let mut worker = SearchWorker::<Kalah, ScoreDiff>::new(table, Arc::new(ScoreDiff), true);
+/// let mut worker = SearchWorker::<Kalah, ScoreDiff>::new(table, Arc::new(ScoreDiff), false);
 /// let start = Kalah::start(&Default::default()).unwrap();
 /// let value = worker.search_value(&start, &[], 4, -INFINITY, INFINITY, 0).unwrap();
-/// assert!(value > 0); // the first player gains a free move at once
+/// assert_eq!(value, 1); // the 4-ply minimax value with the store difference
+/// assert_eq!(worker.principal_variation(0).len(), 4);
 /// ```
 pub struct SearchWorker<G: Game, E: Evaluator<G> + ?Sized = dyn Evaluator<G>> {
     pub(crate) table: Arc<TranspositionTable>,
@@ -128,7 +129,14 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         if self.aborted {
             return None;
         }
-        let value = self.pvs(position, depth, alpha, beta, (ply as usize).min(MAX_PLY), None);
+        let value = self.pvs(
+            position,
+            depth,
+            alpha,
+            beta,
+            (ply as usize).min(MAX_PLY),
+            None,
+        );
         (!self.aborted).then_some(value)
     }
 
