@@ -7,7 +7,7 @@ mod common;
 use common::{random_record, search};
 use ponder::games::kalah::{CaptureRule, KalahConfig};
 use ponder::search::{Algorithm, TieBreak};
-use ponder::{Game, GameRecord, Kalah};
+use ponder::{GameRecord, Kalah};
 use proptest::prelude::*;
 
 const SOLVED: &str = include_str!("data/kalah_solved.tsv");
