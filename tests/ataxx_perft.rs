@@ -2,8 +2,9 @@
 //! python-ataxx on wall layouts (tests/data/ataxx_walls_perft.tsv).
 //!
 //! Rows up to 150 million leaves (the start position to depth 6 among them) run in the normal
-//! suite (about a second in release);
-//! the deeper ones run with `cargo test --release --test ataxx_perft -- --ignored`.
+//! suite, in about a second in release; the deeper ones (depth 7 rows and the start position
+//! at depth 8, about two minutes) run with
+//! `cargo test --release --test ataxx_perft -- --ignored`.
 
 use ponder::games::ataxx::{self, Ataxx, AtaxxConfig};
 use ponder::{Game, GameRecord};
