@@ -411,7 +411,7 @@ impl Ataxx {
         }
         let to = u32::from(mv.to & 63);
         let from = u32::from(mv.from & 63);
-        let captured = SINGLES[to as usize] & self.them;
+        let captured = SINGLES[(to & 63) as usize] & self.them;
         let moved = ((1u64 << from) | (1u64 << to)) & ALL;
         Ataxx {
             us: self.them ^ captured,
