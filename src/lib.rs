@@ -16,3 +16,5 @@ mod perft;
 
 pub use game::{Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat, KEY_BYTES};
 pub use perft::perft;
+
+pub use games::oware::Oware;

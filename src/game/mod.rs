@@ -57,7 +57,15 @@ pub trait Game:
 
     /// What a game spec's `key=value` parameters configure (sizes, rule variants). Not part
     /// of [`Game::key`]: keys are compared only between positions of one configuration.
-    type Config: Clone + Debug + Default + PartialEq + Send + Sync + Serialize + DeserializeOwned + 'static;
+    type Config: Clone
+        + Debug
+        + Default
+        + PartialEq
+        + Send
+        + Sync
+        + Serialize
+        + DeserializeOwned
+        + 'static;
 
     /// The game's name in game specs (`kalah`, `oware`, `ataxx`).
     const NAME: &'static str;
@@ -133,6 +141,13 @@ pub trait Game:
     /// an earlier one. The default is a draw.
     fn repetition_outcome(&self) -> Outcome {
         Outcome::DRAW
+    }
+
+    /// For games where [`Game::REPETITION_ENDS_GAME`]: each seat's final score when this
+    /// position repeats an earlier one (Oware under Abapa rules banks the seeds left on each
+    /// row). The default is [`Game::scores`].
+    fn repetition_scores(&self) -> [u32; 2] {
+        self.scores()
     }
 
     /// Whether reaching `self` from `before` makes every earlier position unreachable (a

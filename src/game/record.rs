@@ -91,10 +91,20 @@ impl<G: Game> GameRecord<G> {
     /// The result if the game is over (by the position or by repetition), else `None`.
     pub fn outcome(&self) -> Option<Outcome> {
         let current = self.current();
-        current.outcome().or_else(|| {
-            self.is_repetition()
-                .then(|| current.repetition_outcome())
-        })
+        current
+            .outcome()
+            .or_else(|| self.is_repetition().then(|| current.repetition_outcome()))
+    }
+
+    /// Each seat's score now ([`Game::scores`]), or the final scores of a game that just ended
+    /// by repetition ([`Game::repetition_scores`]).
+    pub fn scores(&self) -> [u32; 2] {
+        let current = self.current();
+        if current.outcome().is_none() && self.is_repetition() {
+            current.repetition_scores()
+        } else {
+            current.scores()
+        }
     }
 
     /// Clears `moves` and writes the legal moves of the current position (none when over).

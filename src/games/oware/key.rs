@@ -1,0 +1,81 @@
+//! The 14-byte key of an Oware position.
+//!
+//! With `b` = the bits of the seed total `2HN` (6 for the standard 48 seeds), the key is the
+//! little-endian 112-bit number with, from bit 0 up:
+//!
+//! | bits | field |
+//! |---|---|
+//! | `b·i .. b·(i+1)` for `i` in `0..2H` | house `i` in absolute sowing order: the first player's houses `0..H`, then the second player's |
+//! | `b·2H .. b·(2H+1)` | the seeds the first player has captured |
+//! | `b·(2H+1)` | the side to move (0 first player, 1 second) |
+//!
+//! and zero above. The second player's captured seeds are the total minus everything else.
+//! Standard Oware uses 79 bits. The rule set and sizes are the configuration's, not the key's.
+
+use super::config::OwareConfig;
+use super::position::Oware;
+use crate::game::{GameError, Key, Seat};
+
+/// The key of a position.
+#[inline]
+pub(crate) fn encode(position: &Oware) -> Key {
+    let bits = position.config.field_bits();
+    let pits = position.config.pits();
+    let mut value: u128 = 0;
+    let mut shift = 0;
+    for &seeds in &position.pits[..pits] {
+        value |= u128::from(seeds) << shift;
+        shift += bits;
+    }
+    value |= u128::from(position.captured[0]) << shift;
+    shift += bits;
+    value |= u128::from(position.side) << shift;
+    // A valid configuration keeps `shift` under 112 bits, so the key always exists.
+    Key::from_u128(value).unwrap_or_default()
+}
+
+/// The position a key encodes in `config`, checked.
+pub(crate) fn decode(config: &OwareConfig, key: &Key) -> Result<Oware, GameError> {
+    let bits = config.field_bits();
+    let houses = config.houses();
+    let total = config.total_seeds();
+    let mut reader = key.reader();
+    let mut rows = [[0u8; super::config::MAX_HOUSES]; 2];
+    let mut on_board = 0u32;
+    for (seat, row) in rows.iter_mut().enumerate() {
+        for (house, slot) in row.iter_mut().take(houses).enumerate() {
+            let seeds = reader.take(bits) as u32;
+            if seeds > total {
+                return Err(GameError::Key(format!(
+                    "house {house} of the {} player holds {seeds} seeds, more than the {total} \
+                     of the game",
+                    Seat::new(seat)
+                )));
+            }
+            on_board += seeds;
+            *slot = seeds as u8;
+        }
+    }
+    let first = reader.take(bits) as u32;
+    let side = reader.take(1) as usize;
+    if !reader.rest_is_zero() {
+        return Err(GameError::Key(format!(
+            "bits above bit {} are set",
+            bits * (config.pits() as u32 + 1)
+        )));
+    }
+    if on_board + first > total {
+        return Err(GameError::Key(format!(
+            "{on_board} seeds on the board and {first} captured by the first player exceed the \
+             {total} of the game"
+        )));
+    }
+    let second = total - on_board - first;
+    Oware::from_parts(
+        *config,
+        [&rows[0][..houses], &rows[1][..houses]],
+        [first, second],
+        Seat::new(side),
+    )
+    .map_err(|e| GameError::Key(e.to_string()))
+}
