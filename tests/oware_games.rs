@@ -3,8 +3,8 @@
 //! and result.
 //!
 //! - `tests/data/oware_games.jsonl`: the ten shared games (6 houses, 4 seeds).
-//! - `tests/data/oware_openspiel_games.jsonl`: 275 more from `oware_openspiel_gen.py`, sizes
-//!   from 1x3 to 7x3, ending by majority, by repetition and without moves.
+//! - `tests/data/oware_openspiel_games.jsonl`: 305 more from `oware_openspiel_gen.py`, sizes
+//!   from 1 to 10 houses a side, ending by majority, by repetition and without moves.
 
 use ponder::games::oware::{End, OwareConfig, OwareMove, Rules};
 use ponder::{Game, GameRecord, Oware, Seat};
@@ -116,6 +116,6 @@ fn shared_reference_games_replay_exactly() {
 fn generated_openspiel_games_replay_exactly() {
     assert_eq!(
         replay_file(include_str!("data/oware_openspiel_games.jsonl")),
-        275
+        305
     );
 }

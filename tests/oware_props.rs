@@ -10,7 +10,20 @@ use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
 
 /// Sizes and rules to draw from (houses, seeds a house).
-const SIZES: [(u32, u32); 7] = [(6, 4), (6, 2), (3, 3), (4, 2), (2, 3), (5, 5), (6, 1)];
+/// 7 to 10 houses use the packed key layout, 9 and 10 the sowing loop past 16 pits.
+const SIZES: [(u32, u32); 11] = [
+    (6, 4),
+    (6, 2),
+    (3, 3),
+    (4, 2),
+    (2, 3),
+    (5, 5),
+    (6, 1),
+    (7, 3),
+    (8, 3),
+    (9, 1),
+    (10, 1),
+];
 
 fn config_strategy() -> impl Strategy<Value = OwareConfig> {
     (0..SIZES.len(), any::<bool>()).prop_map(|(size, awari)| {

@@ -192,6 +192,12 @@ impl OwareConfig {
         2 * self.houses as u32 * self.seeds as u32
     }
 
+    /// Half the seeds of the game: `houses × seeds`.
+    #[inline]
+    pub const fn half_seeds(&self) -> u16 {
+        self.houses as u16 * self.seeds as u16
+    }
+
     /// Bits of one key field (a house count or the first player's score).
     #[inline]
     pub const fn field_bits(&self) -> u32 {

@@ -114,9 +114,7 @@ impl Game for Oware {
 
     #[inline]
     fn is_legal(&self, mv: OwareMove) -> bool {
-        let mut moves = Vec::with_capacity(self.houses());
-        self.generate(&mut moves);
-        moves.contains(&mv)
+        mv.index() < self.houses() && self.move_set() & (1 << mv.index()) != 0
     }
 }
 

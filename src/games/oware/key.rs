@@ -1,26 +1,46 @@
-//! The 14-byte key of an Oware position.
+//! The 14-byte key of an Oware position: every house, the seeds the first player has
+//! captured and the side to move (the second player's captured seeds are the total minus the
+//! rest). The rule set and sizes are the configuration's, not the key's.
 //!
-//! With `b` = the bits of the seed total `2HN` (6 for the standard 48 seeds), the key is the
-//! little-endian 112-bit number with, from bit 0 up:
+//! **Byte layout** when it fits, that is with at most 6 houses a side (standard Oware):
 //!
-//! | bits | field |
+//! | byte | field |
 //! |---|---|
-//! | `b·i .. b·(i+1)` for `i` in `0..2H` | house `i` in absolute sowing order: the first player's houses `0..H`, then the second player's |
-//! | `b·2H .. b·(2H+1)` | the seeds the first player has captured |
-//! | `b·(2H+1)` | the side to move (0 first player, 1 second) |
+//! | `i` for `i` in `0..2H` | house `i` in absolute sowing order: the first player's houses `0..H`, then the second player's |
+//! | `2H` | the seeds the first player has captured |
+//! | `2H + 1` | the side to move (0 first player, 1 second) |
 //!
-//! and zero above. The second player's captured seeds are the total minus everything else.
-//! Standard Oware uses 79 bits. The rule set and sizes are the configuration's, not the key's.
+//! and zero bytes after. Standard Oware fills all 14 bytes.
+//!
+//! **Packed layout** with 7 to 10 houses a side: with `b` = the bits of the seed total `2HN`,
+//! the key is the little-endian 112-bit number with house `i` in bits `b·i .. b·(i+1)` (same
+//! order as above), the first player's captured seeds in bits `b·2H .. b·(2H+1)`, the side to
+//! move in bit `b·(2H+1)`, and zeros above (the configuration check guarantees it fits).
 
 use super::config::OwareConfig;
 use super::position::Oware;
-use crate::game::{GameError, Key, Seat};
+use crate::game::{GameError, Key, Seat, KEY_BYTES};
+
+/// Whether a configuration of `houses` houses a side uses the byte layout.
+#[inline(always)]
+fn byte_layout(houses: usize) -> bool {
+    2 * houses + 2 <= KEY_BYTES
+}
 
 /// The key of a position.
 #[inline]
 pub(crate) fn encode(position: &Oware) -> Key {
+    let houses = position.config.houses();
+    let pits = 2 * houses;
+    if byte_layout(houses) {
+        // Houses past the board are zero, so the first 14 pits are the key's first bytes.
+        let mut bytes = [0u8; KEY_BYTES];
+        bytes.copy_from_slice(&position.pits[..KEY_BYTES]);
+        bytes[pits] = position.captured[0];
+        bytes[pits + 1] = position.side;
+        return Key::from_bytes(bytes);
+    }
     let bits = position.config.field_bits();
-    let pits = position.config.pits();
     let mut value: u128 = 0;
     let mut shift = 0;
     for &seeds in &position.pits[..pits] {
@@ -36,8 +56,12 @@ pub(crate) fn encode(position: &Oware) -> Key {
 
 /// The position a key encodes in `config`, checked.
 pub(crate) fn decode(config: &OwareConfig, key: &Key) -> Result<Oware, GameError> {
-    let bits = config.field_bits();
     let houses = config.houses();
+    let bits = if byte_layout(houses) {
+        8
+    } else {
+        config.field_bits()
+    };
     let total = config.total_seeds();
     let mut reader = key.reader();
     let mut rows = [[0u8; super::config::MAX_HOUSES]; 2];

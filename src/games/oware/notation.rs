@@ -1,20 +1,5 @@
-//! The one-line position notation.
-//!
-//! ```text
-//! 4,4,4,4,4,4/4,4,4,4,4,4 0,0 0
-//! ```
-//!
-//! Three fields separated by spaces:
-//! 1. the board: the first player's houses `0..H` in sowing order, `/`, the second player's
-//!    houses `0..H` in sowing order, counts separated by commas (so the `2H` counts read in
-//!    sowing order from the first player's first house);
-//! 2. the seeds each player has captured, first player first: `s0,s1`;
-//! 3. the side to move: `0` for the first player, `1` for the second.
-//!
-//! The counts and scores must add up to the configuration's total (`2 × H × N`).
-//! [`crate::Game::parse_position`] also reads the word `start` for the start position, and
-//! either form may be followed by `moves` and moves to play from it (`start moves 2 5 0`),
-//! which keeps the repetition history.
+//! The one-line position notation (described in the module documentation of
+//! [`crate::games::oware`]).
 
 use super::config::OwareConfig;
 use super::errors;

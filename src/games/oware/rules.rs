@@ -5,6 +5,7 @@
 use super::config::Rules;
 use super::moves::OwareMove;
 use super::position::{Oware, Pits};
+use super::swar;
 use crate::game::Seat;
 
 /// Sows the seeds of `origin` counter-clockwise over a board of `pits` pits, skipping the
@@ -15,8 +16,26 @@ pub(crate) fn sow(board: &mut Pits, pits: usize, origin: usize) -> usize {
     let mut hand = usize::from(board[origin]);
     board[origin] = 0;
     let lap = pits - 1;
+    if pits <= swar::LANES {
+        let mut lanes = swar::load(board);
+        if hand >= lap {
+            // Every other pit gets one seed a lap (no byte overflows: the game has at most
+            // 255 seeds).
+            lanes += swar::all_but(origin, pits) * (hand / lap) as u128;
+            hand %= lap;
+            if hand == 0 {
+                swar::store(board, lanes);
+                return if origin == 0 { lap } else { origin - 1 };
+            }
+        }
+        // Fewer than `pits - 1` seeds left: a run after the origin, which it never reaches.
+        let start = if origin + 1 == pits { 0 } else { origin + 1 };
+        lanes += swar::ring_ones(start, hand, pits);
+        swar::store(board, lanes);
+        let last = origin + hand;
+        return if last >= pits { last - pits } else { last };
+    }
     if hand >= lap {
-        // Every other pit gets one seed a lap; what is left is sown as usual.
         let laps = (hand / lap) as u8;
         for (index, pit) in board.iter_mut().take(pits).enumerate() {
             if index != origin {
@@ -28,7 +47,6 @@ pub(crate) fn sow(board: &mut Pits, pits: usize, origin: usize) -> usize {
             return if origin == 0 { lap } else { origin - 1 };
         }
     }
-    // Fewer than `pits - 1` seeds: the origin is not reached again.
     let mut pit = origin;
     for _ in 0..hand {
         pit += 1;
@@ -136,11 +154,8 @@ impl Oware {
     #[inline]
     fn rows_start(&self) -> (usize, usize) {
         let houses = self.config.houses();
-        if self.side == 0 {
-            (0, houses)
-        } else {
-            (houses, 0)
-        }
+        let mine = usize::from(self.side) * houses;
+        (mine, houses - mine)
     }
 
     /// The position after the mover sows house `index` (no legality check; an index past the
@@ -173,105 +188,101 @@ impl Oware {
         if self.config.rules() != Rules::Abapa {
             return false;
         }
-        let half = (self.config.total_seeds() / 2) as u8;
-        let [first, second] = self.captured;
-        first > half || second > half || (first == half && second == half)
+        // Half the seeds is houses × seeds; both at half means the board is empty.
+        let half = u32::from(self.config.half_seeds());
+        let [first, second] = self.captured.map(u32::from);
+        first.max(second) > half || first + second == 2 * half
+    }
+
+    /// Abapa's legal moves as a set of house indices (bit `i` for house `i`), the majority
+    /// end aside: the non-empty houses, or, when the opponent has no seeds, those whose seeds
+    /// reach the opponent's row.
+    #[inline(always)]
+    fn abapa_moves(&self) -> u32 {
+        let houses = self.config.houses();
+        let (mine, theirs) = self.rows_start();
+        if 2 * houses <= swar::LANES {
+            if swar::row(&self.pits, theirs, houses) != 0 {
+                let own = swar::nonzero_bytes(swar::row(&self.pits, mine, houses));
+                return swar::byte_flags_to_bits(own);
+            }
+        }
+        let starving = row_sum(&self.pits, theirs, houses) == 0;
+        let mut set = 0u32;
+        for index in 0..houses {
+            let seeds = usize::from(self.pits[mine + index]);
+            // With an empty opponent, only a move reaching their row is allowed.
+            if seeds > 0 && (!starving || seeds >= houses - index) {
+                set |= 1 << index;
+            }
+        }
+        set
     }
 
     /// Writes the legal moves (cleared first) in house order; none when the game is over.
+    #[inline]
     pub(crate) fn generate(&self, moves: &mut Vec<OwareMove>) {
         moves.clear();
-        match self.config.rules() {
-            Rules::Abapa => {
-                if self.majority_reached() {
-                    return;
-                }
-                let houses = self.config.houses();
-                let (mine, theirs) = self.rows_start();
-                let starving = row_sum(&self.pits, theirs, houses) == 0;
-                for index in 0..houses {
-                    let seeds = usize::from(self.pits[mine + index]);
-                    // With an empty opponent, only a move reaching their row is allowed.
-                    if seeds > 0 && (!starving || seeds >= houses - index) {
-                        moves.push(OwareMove::new(index as u8));
-                    }
-                }
-            }
-            Rules::Awari => self.generate_awari(moves),
+        let mut set = self.move_set();
+        while set != 0 {
+            moves.push(OwareMove::new(set.trailing_zeros() as u8));
+            set &= set - 1;
         }
     }
 
-    /// Awari: the moves that leave the opponent a seed, or all moves when none does.
-    fn generate_awari(&self, moves: &mut Vec<OwareMove>) {
+    /// Awari's legal moves as a set of house indices: the moves that leave the opponent a
+    /// seed, or every move when none does.
+    fn awari_moves(&self) -> u32 {
         let houses = self.config.houses();
         let (mine, theirs) = self.rows_start();
-        let mut starving_moves = 0;
+        let mut feeding = 0u32;
+        let mut all = 0u32;
         for index in 0..houses {
             if self.pits[mine + index] == 0 {
                 continue;
             }
+            all |= 1 << index;
             let mut board = self.pits;
             sow_and_capture(&mut board, houses, mine, theirs, index, Rules::Awari);
             if row_sum(&board, theirs, houses) > 0 {
-                moves.push(OwareMove::new(index as u8));
-            } else {
-                starving_moves += 1;
+                feeding |= 1 << index;
             }
         }
-        if moves.is_empty() && starving_moves > 0 {
-            for index in 0..houses {
-                if self.pits[mine + index] > 0 {
-                    moves.push(OwareMove::new(index as u8));
+        if feeding != 0 {
+            feeding
+        } else {
+            all
+        }
+    }
+
+    /// The legal moves as a set of house indices (bit `i` for house `i`); empty when the game
+    /// is over by the position.
+    #[inline]
+    pub(crate) fn move_set(&self) -> u32 {
+        match self.config.rules() {
+            Rules::Abapa => {
+                if self.majority_reached() {
+                    0
+                } else {
+                    self.abapa_moves()
                 }
             }
+            Rules::Awari => self.awari_moves(),
         }
     }
 
     /// The number of legal moves, without writing them (perft's last ply).
     #[inline]
     pub(crate) fn count_moves(&self) -> u64 {
-        match self.config.rules() {
-            Rules::Abapa => {
-                if self.majority_reached() {
-                    return 0;
-                }
-                let houses = self.config.houses();
-                let (mine, theirs) = self.rows_start();
-                let row = &self.pits[mine..mine + houses];
-                if row_sum(&self.pits, theirs, houses) != 0 {
-                    row.iter().filter(|&&s| s != 0).count() as u64
-                } else {
-                    row.iter()
-                        .enumerate()
-                        .filter(|&(index, &s)| usize::from(s) >= houses - index)
-                        .count() as u64
-                }
-            }
-            Rules::Awari => {
-                let mut moves = Vec::new();
-                self.generate_awari(&mut moves);
-                moves.len() as u64
-            }
-        }
+        u64::from(self.move_set().count_ones())
     }
 
     /// Whether the side to move has a legal move (the game's end aside).
     fn has_move(&self) -> bool {
-        let houses = self.config.houses();
-        let (mine, theirs) = self.rows_start();
-        let row = &self.pits[mine..mine + houses];
         match self.config.rules() {
-            Rules::Abapa => {
-                if row_sum(&self.pits, theirs, houses) != 0 {
-                    row.iter().any(|&s| s != 0)
-                } else {
-                    row.iter()
-                        .enumerate()
-                        .any(|(index, &s)| usize::from(s) >= houses - index)
-                }
-            }
+            Rules::Abapa => self.abapa_moves() != 0,
             // Some move is always legal when the mover has seeds.
-            Rules::Awari => row.iter().any(|&s| s != 0),
+            Rules::Awari => self.seeds_on_row(self.to_move()) != 0,
         }
     }
 

@@ -62,8 +62,10 @@ impl EgdbStats {
 }
 
 /// Builds the standard Awari database (6 houses a side, computer-Awari rules) up to
-/// `max_seeds` seeds and reports it: per seed count its boards, time and value counts, then
-/// the total time. The output of `ponder solve --game oware:rules=awari --egdb N`.
+/// `max_seeds` seeds and reports it: per seed count its boards, time and value counts
+/// (`value:boards`), then the total time. The output of
+/// `ponder solve --game oware:rules=awari --egdb N`. For the table in the published CSV form,
+/// see [`EgdbStats::to_csv`].
 pub fn solve_report(max_seeds: u32) -> Result<String, EgdbError> {
     let started = Instant::now();
     let mut layers: Vec<LayerReport> = Vec::new();
@@ -103,6 +105,5 @@ pub fn solve_report(max_seeds: u32) -> Result<String, EgdbError> {
         total.as_secs_f64(),
         boards as f64 / total.as_secs_f64().max(1e-9) / 1e6
     );
-    let _ = writeln!(text, "\n{}", stats.to_csv().trim_end());
     Ok(text)
 }
