@@ -201,11 +201,9 @@ impl Oware {
     fn abapa_moves(&self) -> u32 {
         let houses = self.config.houses();
         let (mine, theirs) = self.rows_start();
-        if 2 * houses <= swar::LANES {
-            if swar::row(&self.pits, theirs, houses) != 0 {
-                let own = swar::nonzero_bytes(swar::row(&self.pits, mine, houses));
-                return swar::byte_flags_to_bits(own);
-            }
+        if 2 * houses <= swar::LANES && swar::row(&self.pits, theirs, houses) != 0 {
+            let own = swar::nonzero_bytes(swar::row(&self.pits, mine, houses));
+            return swar::byte_flags_to_bits(own);
         }
         let starving = row_sum(&self.pits, theirs, houses) == 0;
         let mut set = 0u32;

@@ -94,7 +94,7 @@ mod tests {
     fn byte_flags_gather_in_order() {
         for bits in 0..=255u32 {
             let row: u64 = (0..8)
-                .map(|i| u64::from((bits >> i) & 1) * 3 << (8 * i))
+                .map(|i| (u64::from((bits >> i) & 1) * 3) << (8 * i))
                 .sum();
             assert_eq!(byte_flags_to_bits(nonzero_bytes(row)), bits);
         }
