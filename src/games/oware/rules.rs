@@ -11,7 +11,7 @@ use crate::game::Seat;
 /// Sows the seeds of `origin` counter-clockwise over a board of `pits` pits, skipping the
 /// origin on laps; returns the pit the last seed fell into (`origin` itself when it was
 /// empty).
-#[inline]
+#[inline(always)]
 pub(crate) fn sow(board: &mut Pits, pits: usize, origin: usize) -> usize {
     let mut hand = usize::from(board[origin]);
     board[origin] = 0;
@@ -62,7 +62,7 @@ pub(crate) fn sow(board: &mut Pits, pits: usize, origin: usize) -> usize {
 /// seeds in the consecutive houses from `last` backwards that hold 2 or 3, and the first
 /// house after the chain going backwards (the chain is `first..=last`, empty when
 /// `first > last`).
-#[inline]
+#[inline(always)]
 pub(crate) fn capture_chain(board: &Pits, row_start: usize, last: usize) -> (u32, usize) {
     let mut taken = 0u32;
     let mut first = last + 1;
@@ -78,7 +78,7 @@ pub(crate) fn capture_chain(board: &Pits, row_start: usize, last: usize) -> (u32
 }
 
 /// Sum of a row of houses.
-#[inline]
+#[inline(always)]
 pub(crate) fn row_sum(board: &Pits, start: usize, houses: usize) -> u32 {
     board[start..start + houses]
         .iter()
@@ -92,7 +92,7 @@ pub(crate) fn row_sum(board: &Pits, start: usize, houses: usize) -> u32 {
 /// Under [`Rules::Abapa`] a capture that would take every seed of the opponent's row (a grand
 /// slam) takes nothing; under [`Rules::Awari`] it counts (the feeding rule decides whether the
 /// move is allowed).
-#[inline]
+#[inline(always)]
 pub(crate) fn sow_and_capture(
     board: &mut Pits,
     houses: usize,
@@ -103,13 +103,12 @@ pub(crate) fn sow_and_capture(
 ) -> u32 {
     let pits = 2 * houses;
     let last = sow(board, pits, mover_start + index);
-    if last < opponent_start || last >= opponent_start + houses {
+    // One well-predicted branch: most moves capture nothing. (`s | 1 == 3` is `s` in {2, 3}.)
+    let in_opponent_row = last.wrapping_sub(opponent_start) < houses;
+    if !(in_opponent_row & (board[last] | 1 == 3)) {
         return 0;
     }
     let (taken, first) = capture_chain(board, opponent_start, last);
-    if taken == 0 {
-        return 0;
-    }
     if rules == Rules::Abapa && taken == row_sum(board, opponent_start, houses) {
         return 0; // grand slam: legal, captures nothing
     }
@@ -162,10 +161,21 @@ impl Oware {
     /// row or an empty house leaves the board as it is and passes the turn).
     #[inline]
     pub(crate) fn sown(&self, index: usize) -> Oware {
+        // Standard Oware gets its own copy of the code with the board size folded in.
+        if self.config.houses() == 6 {
+            self.sown_on(6, index)
+        } else {
+            self.sown_on(self.config.houses(), index)
+        }
+    }
+
+    /// [`Oware::sown`] for a board of `houses` houses a side.
+    #[inline(always)]
+    fn sown_on(&self, houses: usize, index: usize) -> Oware {
         let mut next = *self;
-        let houses = self.config.houses();
         if index < houses {
-            let (mine, theirs) = self.rows_start();
+            let mine = usize::from(self.side) * houses;
+            let theirs = houses - mine;
             let taken = sow_and_capture(
                 &mut next.pits,
                 houses,
@@ -199,8 +209,18 @@ impl Oware {
     /// reach the opponent's row.
     #[inline(always)]
     fn abapa_moves(&self) -> u32 {
-        let houses = self.config.houses();
-        let (mine, theirs) = self.rows_start();
+        if self.config.houses() == 6 {
+            self.abapa_moves_on(6)
+        } else {
+            self.abapa_moves_on(self.config.houses())
+        }
+    }
+
+    /// [`Oware::abapa_moves`] for a board of `houses` houses a side.
+    #[inline(always)]
+    fn abapa_moves_on(&self, houses: usize) -> u32 {
+        let mine = usize::from(self.side) * houses;
+        let theirs = houses - mine;
         if 2 * houses <= swar::LANES && swar::row(&self.pits, theirs, houses) != 0 {
             let own = swar::nonzero_bytes(swar::row(&self.pits, mine, houses));
             return swar::byte_flags_to_bits(own);

@@ -35,12 +35,10 @@ pub(crate) fn store(board: &mut Pits, lanes: u128) {
 /// (`start < pits <= 16`, `count < pits`).
 #[inline(always)]
 pub(crate) fn ring_ones(start: usize, count: usize, pits: usize) -> u128 {
+    // Without a branch: the part up to the end of the ring, then what wraps to pit 0 (none
+    // when the run does not wrap, as ONES[0] is 0).
     let end = start + count;
-    if end <= pits {
-        ONES[count] << (8 * start)
-    } else {
-        (ONES[pits - start] << (8 * start)) | ONES[end - pits]
-    }
+    (ONES[count.min(pits - start)] << (8 * start)) | ONES[end.saturating_sub(pits)]
 }
 
 /// One seed in each of the first `pits` pits but `origin`.
