@@ -10,11 +10,20 @@
 //! (the [`Game`] trait) ← [`games`] (one module per game).
 #![deny(missing_docs)]
 
+pub mod cli;
 pub mod game;
 pub mod games;
 mod perft;
 
-pub use game::{Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat, KEY_BYTES};
+pub use game::{
+    Game, GameError, GameRecord, GameSpec, Key, KeyReader, KeyWriter, Outcome, Seat, KEY_BYTES,
+};
+pub use games::ataxx::{Ataxx, AtaxxConfig, AtaxxMove};
+pub use games::oware::Oware;
+pub use games::Kalah;
 pub use perft::perft;
 
-pub use games::oware::Oware;
+/// The README's examples, compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -3,7 +3,7 @@
 //! and result.
 //!
 //! - `tests/data/oware_games.jsonl`: the ten shared games (6 houses, 4 seeds).
-//! - `tests/data/oware_openspiel_games.jsonl`: 305 more from `oware_openspiel_gen.py`, sizes
+//! - `tests/data/oware_openspiel_games.jsonl`: 305 more from `scripts/gen_oware_reference.py`, sizes
 //!   from 1 to 10 houses a side, ending by majority, by repetition and without moves.
 
 use ponder::games::oware::{End, OwareConfig, OwareMove, Rules};

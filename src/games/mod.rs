@@ -3,12 +3,16 @@
 //! [`with_game!`](crate::with_game) turns a [`GameSpec`](crate::GameSpec)'s name into a
 //! concrete game type, so that front ends write one generic function per command.
 
+pub mod ataxx;
+pub mod kalah;
 pub mod oware;
 
+pub use ataxx::Ataxx;
+pub use kalah::Kalah;
 pub use oware::Oware;
 
 /// The names of every game ponder plays, as written in game specs.
-pub const GAME_NAMES: &[&str] = &["oware"];
+pub const GAME_NAMES: &[&str] = &["kalah", "ataxx", "oware"];
 
 /// Runs `$body` with `$G` bound to the game type named by `$spec` (a [`crate::GameSpec`]), or
 /// evaluates to `Err(GameError::Spec(..))` for an unknown name. `$body` must evaluate to a
@@ -23,7 +27,14 @@ macro_rules! with_game {
     ($spec:expr, $G:ident => $body:expr) => {{
         #[allow(unreachable_code)]
         match $spec.name() {
-            // One arm per game: "name" => { type $G = $crate::Type; $body }
+            "kalah" => {
+                type $G = $crate::games::Kalah;
+                $body
+            }
+            "ataxx" => {
+                type $G = $crate::games::Ataxx;
+                $body
+            }
             "oware" => {
                 type $G = $crate::games::Oware;
                 $body

@@ -75,12 +75,13 @@ impl OwareMove {
                     "expected a house index or a house letter",
                 ));
             }
+            let index = u64::from(c.to_ascii_lowercase() as u8 - b'a');
             let owner = if c.is_ascii_lowercase() {
                 Seat::FIRST
             } else {
                 Seat::SECOND
             };
-            if owner != mover {
+            if index < houses as u64 && owner != mover {
                 return Err(errors::move_syntax(
                     text,
                     format!(
@@ -89,7 +90,7 @@ impl OwareMove {
                     ),
                 ));
             }
-            u64::from(c.to_ascii_lowercase() as u8 - b'a')
+            index
         };
         if index >= houses as u64 {
             return Err(errors::move_syntax(

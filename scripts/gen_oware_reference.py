@@ -12,8 +12,10 @@ board after every non-final ply and to its banked totals after the final one; it
 to label the end kind (majority / repetition / no_moves) and to count rule events (grand
 slams, must-feed turns).
 
-Usage:  python3 oware_openspiel_gen.py games > oware_openspiel_games.jsonl
-        python3 oware_openspiel_gen.py perft > oware_openspiel_perft.tsv
+Usage (from the repository root):
+    pip install open-spiel==2.0.2
+    python3 scripts/gen_oware_reference.py games > tests/data/oware_openspiel_games.jsonl
+    python3 scripts/gen_oware_reference.py perft > tests/data/oware_openspiel_perft.tsv
 """
 
 import json
