@@ -126,6 +126,44 @@ proptest! {
         }
     }
 
+    /// The legal moves are exactly what the rules define through the moves' results: Abapa,
+    /// the non-empty houses (those reaching the opponent's row when it is empty); Awari, the
+    /// non-empty houses that leave the opponent a seed, or all of them when none does.
+    #[test]
+    fn legal_moves_follow_the_definitions(config in config_strategy(), seed in any::<u64>()) {
+        let record = random_game(config, seed, 400);
+        let mut moves = Vec::new();
+        for position in record.positions() {
+            position.legal_moves(&mut moves);
+            if position.outcome().is_some() {
+                prop_assert!(moves.is_empty());
+                continue;
+            }
+            let me = position.side_to_move();
+            let houses = config.houses();
+            let non_empty: Vec<OwareMove> = (0..houses as u8)
+                .map(OwareMove::new)
+                .filter(|mv| position.row(me)[mv.index()] > 0)
+                .collect();
+            let expected: Vec<OwareMove> = match config.rules() {
+                Rules::Abapa => {
+                    let starving = position.seeds_on_row(me.opponent()) == 0;
+                    non_empty
+                        .iter()
+                        .copied()
+                        .filter(|mv| !starving || position.row(me)[mv.index()] as usize >= houses - mv.index())
+                        .collect()
+                }
+                Rules::Awari => {
+                    let feeding: Vec<OwareMove> =
+                        non_empty.iter().copied().filter(|&mv| feeds(position, mv)).collect();
+                    if feeding.is_empty() { non_empty.clone() } else { feeding }
+                }
+            };
+            prop_assert_eq!(&moves, &expected, "{:?}", position);
+        }
+    }
+
     #[test]
     fn notation_and_serde_round_trip(config in config_strategy(), seed in any::<u64>(), plies in 0usize..200) {
         let record = random_game(config, seed, plies);

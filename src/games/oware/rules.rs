@@ -253,6 +253,18 @@ impl Oware {
     fn awari_moves(&self) -> u32 {
         let houses = self.config.houses();
         let (mine, theirs) = self.rows_start();
+        // An opponent's house of 3 seeds or more is never captured (sown into it holds 4 or
+        // more; captured houses are all sown into), so no move can starve the opponent and
+        // every non-empty house may be played.
+        let opponent = &self.pits[theirs..theirs + houses];
+        if opponent.iter().any(|&seeds| seeds >= 3) {
+            let own = &self.pits[mine..mine + houses];
+            return own
+                .iter()
+                .enumerate()
+                .filter(|&(_, &seeds)| seeds > 0)
+                .fold(0, |set, (index, _)| set | 1 << index);
+        }
         let mut feeding = 0u32;
         let mut all = 0u32;
         for index in 0..houses {
