@@ -4,6 +4,7 @@
 mod error;
 mod perft;
 mod replay;
+mod solve;
 
 pub use error::CliError;
 
@@ -30,6 +31,9 @@ pub enum Command {
     Perft(perft::PerftArgs),
     /// Replay a move list, printing the legal moves before each ply and the result.
     Replay(replay::ReplayArgs),
+    /// Solve Oware endgames (computer-Awari rules) by retrograde analysis and print the
+    /// number of boards of each value for every seed count.
+    Solve(solve::SolveArgs),
 }
 
 /// Runs a parsed command line, writing to `out`.
@@ -37,6 +41,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
     match cli.command {
         Command::Perft(args) => perft::run(&args, out),
         Command::Replay(args) => replay::run(&args, out),
+        Command::Solve(args) => solve::run(&args, out),
     }
 }
 
