@@ -15,7 +15,7 @@ fn main() -> ExitCode {
         Err(e) => {
             let _ = out.flush();
             eprintln!("error: {e}");
-            ExitCode::FAILURE
+            ExitCode::from(e.exit_code())
         }
     }
 }

@@ -2,7 +2,9 @@
 //! [`with_game!`](crate::with_game).
 
 mod error;
+mod matches;
 mod perft;
+mod play;
 mod replay;
 
 pub use error::CliError;
@@ -30,6 +32,11 @@ pub enum Command {
     Perft(perft::PerftArgs),
     /// Replay a move list, printing the legal moves before each ply and the result.
     Replay(replay::ReplayArgs),
+    /// Play a game in the terminal: human against engine (or any seats), live pondering,
+    /// undo, hint, save and load; scripted when standard input is not a terminal.
+    Play(play::PlayArgs),
+    /// Play a match between two players: paired openings, Elo with a 95% interval, SPRT.
+    Match(matches::MatchArgs),
 }
 
 /// Runs a parsed command line, writing to `out`.
@@ -37,6 +44,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
     match cli.command {
         Command::Perft(args) => perft::run(&args, out),
         Command::Replay(args) => replay::run(&args, out),
+        Command::Match(args) => matches::run(&args, out),
+        Command::Play(args) => play::run(&args, out),
     }
 }
 
@@ -69,4 +78,19 @@ impl PositionArgs {
             .map_err(|e| CliError::Moves(e.to_string()))?;
         Ok(record)
     }
+}
+
+/// A progress bar on standard error, hidden when standard error is not a terminal.
+pub(crate) fn progress_bar(length: u64, unit: &str) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(length);
+    let template =
+        format!("{{elapsed_precise}} [{{bar:30}}] {{pos}}/{{len}} {unit} (eta {{eta}}) {{msg}}");
+    if let Ok(style) = indicatif::ProgressStyle::with_template(&template) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar
 }
