@@ -116,6 +116,9 @@ pub struct Choice<G: Game> {
     pub thought: Thought<G>,
 }
 
+/// Where a player reports its progress.
+pub type InfoSink<'a, G> = dyn FnMut(&Thought<G>) + 'a;
+
 /// What a player is given for one move: an optional budget that overrides its own, the stop
 /// signal the front end may raise, and where to report progress.
 pub struct Turn<'a, G: Game> {
@@ -124,7 +127,7 @@ pub struct Turn<'a, G: Game> {
     /// Raised by the front end to ask for the move at once (UAI `stop`, quitting).
     pub stop: &'a StopSignal,
     /// Called after each completed iteration, if the player searches.
-    pub on_info: Option<&'a mut dyn FnMut(&Thought<G>)>,
+    pub on_info: Option<&'a mut InfoSink<'a, G>>,
 }
 
 impl<'a, G: Game> Turn<'a, G> {
