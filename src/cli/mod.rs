@@ -6,6 +6,8 @@ mod matches;
 mod perft;
 mod play;
 mod replay;
+pub mod serve;
+pub mod uai;
 
 pub use error::CliError;
 
@@ -35,6 +37,11 @@ pub enum Command {
     /// Play a game in the terminal: human against engine (or any seats), live pondering,
     /// undo, hint, save and load; scripted when standard input is not a terminal.
     Play(play::PlayArgs),
+    /// Speak the Universal Ataxx Interface on standard input and output (for Ataxx GUIs and
+    /// tournament managers).
+    Uai(uai::UaiArgs),
+    /// Serve moves over HTTP: the classroom's `/getmove/<depth>,<trace>` and a JSON API.
+    Serve(serve::ServeArgs),
     /// Play a match between two players: paired openings, Elo with a 95% interval, SPRT.
     Match(matches::MatchArgs),
 }
@@ -46,6 +53,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Replay(args) => replay::run(&args, out),
         Command::Match(args) => matches::run(&args, out),
         Command::Play(args) => play::run(&args, out),
+        Command::Uai(args) => uai::run(&args, out),
+        Command::Serve(args) => serve::run(&args, out),
     }
 }
 

@@ -107,6 +107,12 @@ pub fn score_text(score: i32) -> String {
     }
 }
 
+/// The final margin (for the side to move) and the plies to the end of a search score that
+/// is a finished game; `None` for a heuristic value.
+pub fn decisive_score(score: i32) -> Option<(i32, u32)> {
+    limits::decisive(score)
+}
+
 /// A chosen move and what the player knew when it chose it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Choice<G: Game> {
