@@ -16,6 +16,7 @@ pub mod game;
 pub mod games;
 mod perft;
 pub mod players;
+pub mod search;
 
 pub use game::{
     Game, GameError, GameRecord, GameSpec, Key, KeyReader, KeyWriter, Outcome, Seat, KEY_BYTES,

@@ -51,6 +51,14 @@ impl fmt::Display for KalahMove {
 /// that lands in an empty pit of the mover's row captures (with the opposite pit's seeds)
 /// under the [`CaptureRule`]. The game ends as soon as either row is empty after a move, and
 /// each player adds the seeds left in their own row to their store.
+///
+/// # Key layout
+///
+/// [`Game::key`](crate::Game::key) packs, least significant bit first, with
+/// w = ⌈log2(2mn + 1)⌉ bits a field (7 for Kalah(6,4) and Kalah(6,6)): the first player's
+/// pits 0..m-1, the second player's pits 0..m-1, the first player's store, then one bit for
+/// the side to move (0 first, 1 second); the remaining bits are zero. The second store is the
+/// seeds not elsewhere, so it is implied. The configuration is not part of the key.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(
     try_from = "super::notation::PositionFile",
