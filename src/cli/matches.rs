@@ -1,5 +1,6 @@
 //! `ponder match`: two players against each other, with paired openings, Elo and SPRT.
 
+use crate::search::Evaluators;
 use super::{progress_bar, CliError, PositionArgs};
 use crate::arena::{
     elo_json, elo_text, run_match, MatchConfig, MatchGame, SeatStats, Sprt, SprtDecision, Tally,
@@ -117,7 +118,7 @@ impl SideFigures {
     }
 }
 
-fn run_game<G: Game>(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
+fn run_game<G: Evaluators>(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let start: GameRecord<G> = args.position.record()?;
     if start.outcome().is_some() {
         return Err(CliError::Usage(
@@ -309,7 +310,7 @@ fn write_text(
 }
 
 /// Counts of how the games ended.
-fn terminations<G: Game>(games: &[MatchGame<G>]) -> Value {
+fn terminations<G: Evaluators>(games: &[MatchGame<G>]) -> Value {
     let mut finished = 0;
     let mut adjudicated = 0;
     let mut forfeits = 0;
@@ -324,7 +325,7 @@ fn terminations<G: Game>(games: &[MatchGame<G>]) -> Value {
 }
 
 /// One game as a JSON line of `--records`.
-fn record_json<G: Game>(game: &MatchGame<G>, name_a: &str, name_b: &str) -> Value {
+fn record_json<G: Evaluators>(game: &MatchGame<G>, name_a: &str, name_b: &str) -> Value {
     let (first, second) = if game.a_seat == 0 {
         (name_a, name_b)
     } else {
@@ -358,7 +359,7 @@ fn record_json<G: Game>(game: &MatchGame<G>, name_a: &str, name_b: &str) -> Valu
     })
 }
 
-fn player_name<G: Game>(player: Box<dyn Player<G>>) -> String {
+fn player_name<G: Evaluators>(player: Box<dyn Player<G>>) -> String {
     player.name()
 }
 

@@ -66,17 +66,11 @@ impl<G: Game> GreedyPlayer<G> {
     }
 }
 
-/// Heuristic values are clamped below this; finished games are worth more (the search's
-/// scale).
-const MAX_HEURISTIC: i32 = (1 << 24) - 1;
+use crate::search::score::{finished as finished_at, MAX_HEURISTIC};
 
 /// A finished game one ply ahead on the search's scale: margin first.
 fn finished_score(margin: i32) -> i32 {
-    if margin == 0 {
-        return 0;
-    }
-    let magnitude = (1 << 24) + margin.abs().min(4095) * 1024 + 1022;
-    magnitude * margin.signum()
+    finished_at(margin, 1)
 }
 
 impl<G: Game> Player<G> for GreedyPlayer<G> {

@@ -20,17 +20,18 @@ mod build;
 mod greedy;
 mod levels;
 mod random;
+mod searching;
 mod spec;
+mod tmp_kalah_evaluators;
 
 pub use build::{build_player, default_limits, PLAYER_KINDS};
 pub use greedy::{EvalFn, GreedyPlayer};
 pub use levels::{level_params, with_level, Level};
 pub use random::RandomPlayer;
+pub use searching::SearchPlayer;
 pub use spec::PlayerSpec;
 
-mod limits;
-
-pub use limits::{Limits, StopSignal};
+pub use crate::search::{Limits, StopSignal};
 
 use crate::game::{Game, GameError, GameRecord};
 use std::fmt;
@@ -100,7 +101,7 @@ impl<G: Game> fmt::Display for Thought<G> {
 /// A search score as people read it: `+3`, `-12`, `win by 8 in 12 plies`, `loss by 2 in 5
 /// plies`.
 pub fn score_text(score: i32) -> String {
-    match limits::decisive(score) {
+    match decisive_score(score) {
         Some((margin, plies)) if margin > 0 => format!("win by {margin} in {plies} plies"),
         Some((margin, plies)) => format!("loss by {} in {plies} plies", -margin),
         None => format!("{score:+}"),
@@ -110,7 +111,8 @@ pub fn score_text(score: i32) -> String {
 /// The final margin (for the side to move) and the plies to the end of a search score that
 /// is a finished game; `None` for a heuristic value.
 pub fn decisive_score(score: i32) -> Option<(i32, u32)> {
-    limits::decisive(score)
+    let score = crate::search::Score(score);
+    Some((score.margin()?, score.plies()?))
 }
 
 /// A chosen move and what the player knew when it chose it.

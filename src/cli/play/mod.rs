@@ -10,8 +10,9 @@ mod render;
 mod save;
 mod seats;
 
+use crate::search::Evaluators;
 use super::{CliError, PositionArgs};
-use crate::game::{Game, GameRecord, GameSpec, Seat};
+use crate::game::{GameRecord, GameSpec, Seat};
 use crate::players::{Level, PlayerSpec, StopSignal, Thought, Turn};
 use crate::with_game;
 use input::{Entry, Input, Next, HELP};
@@ -65,7 +66,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
     with_game!(spec, G => run_game::<G>(args, &spec, saved.as_ref(), out))
 }
 
-fn run_game<G: Game>(
+fn run_game<G: Evaluators>(
     args: &PlayArgs,
     spec: &GameSpec,
     saved: Option<&SavedGame>,
@@ -123,7 +124,7 @@ fn run_game<G: Game>(
 }
 
 /// The budget of `hint`: the engine's, tie-break first.
-fn hint_spec<G: Game>(args: &PlayArgs, overrides: &[(String, String)]) -> PlayerSpec {
+fn hint_spec<G: Evaluators>(args: &PlayArgs, overrides: &[(String, String)]) -> PlayerSpec {
     let mut spec = PlayerSpec::named("pvs");
     for (key, value) in overrides {
         spec = spec.with(key, value);
@@ -132,7 +133,7 @@ fn hint_spec<G: Game>(args: &PlayArgs, overrides: &[(String, String)]) -> Player
 }
 
 /// A game in progress.
-struct Session<G: Game> {
+struct Session<G: Evaluators> {
     spec: String,
     record: GameRecord<G>,
     seat_specs: [SeatSpec; 2],
@@ -156,7 +157,7 @@ enum TurnEnd {
 /// How long to wait for a line before refreshing the live line.
 const POLL: Duration = Duration::from_millis(120);
 
-impl<G: Game> Session<G> {
+impl<G: Evaluators> Session<G> {
     fn play(&mut self, out: &mut dyn Write) -> Result<(), CliError> {
         writeln!(
             out,

@@ -2,19 +2,20 @@
 //! the one live line that shows what the engine is thinking without disturbing what the human
 //! types.
 
+use crate::search::Evaluators;
 use super::seats::SeatPlayer;
-use crate::game::{Game, GameRecord, Seat};
+use crate::game::{GameRecord, Seat};
 use crate::players::{score_text, Thought};
 use std::io::Write;
 
 /// The seat's name with who sits there: `first player (human)`.
-pub(super) fn seat_name<G: Game>(seat: Seat, seats: &[SeatPlayer<G>; 2]) -> String {
+pub(super) fn seat_name<G: Evaluators>(seat: Seat, seats: &[SeatPlayer<G>; 2]) -> String {
     format!("{seat} player ({})", seats[seat.index().min(1)].label())
 }
 
 /// Draws the position: a header (move number, last move), the game's own board drawing (pits
 /// or cells with their indices), the scores and whose turn it is.
-pub(super) fn draw_board<G: Game>(
+pub(super) fn draw_board<G: Evaluators>(
     out: &mut dyn Write,
     spec: &str,
     record: &GameRecord<G>,
@@ -47,7 +48,7 @@ pub(super) fn draw_board<G: Game>(
 }
 
 /// The legal moves as text.
-pub(super) fn legal_text<G: Game>(record: &GameRecord<G>) -> String {
+pub(super) fn legal_text<G: Evaluators>(record: &GameRecord<G>) -> String {
     let mut moves = Vec::new();
     record.legal_moves(&mut moves);
     moves
@@ -58,7 +59,7 @@ pub(super) fn legal_text<G: Game>(record: &GameRecord<G>) -> String {
 }
 
 /// One line about a search: `depth 9 · score +3 · 12.3k nodes · 45 ms · line 2 5 1`.
-pub(super) fn thought_line<G: Game>(thought: &Thought<G>) -> String {
+pub(super) fn thought_line<G: Evaluators>(thought: &Thought<G>) -> String {
     let mut line = format!("depth {}", thought.depth);
     if let Some(score) = thought.score {
         line += &format!(" · score {}", score_text(score));

@@ -1,6 +1,7 @@
 //! Who sits where: a human or a computer player at each seat.
 
-use crate::game::Game;
+use crate::search::Evaluators;
+
 use crate::players::{build_player, with_level, Level, Player, PlayerError, PlayerSpec};
 
 /// What `--seats` names for one seat.
@@ -64,7 +65,7 @@ fn split_seats(text: &str) -> Vec<&str> {
 }
 
 /// A seat at the table during play.
-pub(crate) enum SeatPlayer<G: Game> {
+pub(crate) enum SeatPlayer<G: Evaluators> {
     /// A person.
     Human,
     /// A computer player and its label.
@@ -76,7 +77,7 @@ pub(crate) enum SeatPlayer<G: Game> {
     },
 }
 
-impl<G: Game> SeatPlayer<G> {
+impl<G: Evaluators> SeatPlayer<G> {
     /// Builds the seat: engines get the level's budget unless their spec sets one.
     pub(crate) fn build(
         spec: &SeatSpec,

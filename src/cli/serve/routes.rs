@@ -1,7 +1,8 @@
 //! What the server answers: the classroom's `GET /getmove/<depth>,<trace>` and the JSON API.
 
+use crate::search::Evaluators;
 use super::http::{Request, Response};
-use crate::game::{Game, GameRecord, GameSpec};
+use crate::game::{GameRecord, GameSpec};
 use crate::players::{build_player, score_text, Limits, PlayerSpec, StopSignal, Turn};
 use crate::{games::GAME_NAMES, with_game};
 use serde::Deserialize;
@@ -96,7 +97,7 @@ fn getmove(argument: &str, config: &ServeConfig) -> Response {
     }
 }
 
-fn getmove_for<G: Game>(
+fn getmove_for<G: Evaluators>(
     spec: &GameSpec,
     trace: &str,
     depth: u32,
@@ -126,7 +127,7 @@ fn getmove_for<G: Game>(
 }
 
 /// Searches `record` with the player `spec` names; the move, checked legal, and the choice.
-fn search<G: Game>(
+fn search<G: Evaluators>(
     record: &GameRecord<G>,
     spec: &PlayerSpec,
     limits: Limits,
@@ -158,7 +159,7 @@ fn games() -> Response {
     Response::json(200, &json!({ "games": list }))
 }
 
-fn game_entry<G: Game>(spec: &GameSpec) -> Result<Value, crate::GameError> {
+fn game_entry<G: Evaluators>(spec: &GameSpec) -> Result<Value, crate::GameError> {
     let start = G::start(&G::config_from_spec(spec)?)?;
     let mut moves = Vec::new();
     start.legal_moves(&mut moves);
@@ -258,7 +259,7 @@ impl From<crate::GameError> for BestMoveError {
     }
 }
 
-fn bestmove_for<G: Game>(
+fn bestmove_for<G: Evaluators>(
     spec: &GameSpec,
     request: &BestMoveRequest,
     config: &ServeConfig,

@@ -12,8 +12,9 @@ mod protocol;
 pub use clock::{clock_budget, go_limits};
 pub use protocol::{parse_command, GoParams, UaiCommand};
 
+use crate::search::Evaluators;
 use super::CliError;
-use crate::game::{Game, GameRecord, GameSpec};
+use crate::game::{GameRecord, GameSpec};
 use crate::players::{build_player, Choice, Limits, Player, PlayerSpec, StopSignal, Thought, Turn};
 use crate::with_game;
 use crossbeam_channel::{Receiver, Sender};
@@ -180,7 +181,7 @@ impl Options {
 }
 
 /// Work for the search thread.
-enum Job<G: Game> {
+enum Job<G: Evaluators> {
     /// Search `record` and send `bestmove`.
     Go {
         record: GameRecord<G>,
@@ -195,7 +196,7 @@ enum Job<G: Game> {
 
 /// The search thread: owns the player, answers every `Go` with exactly one `bestmove` line,
 /// then reports on `done`.
-fn search_thread<G: Game>(
+fn search_thread<G: Evaluators>(
     mut player: Box<dyn Player<G>>,
     jobs: Receiver<Job<G>>,
     done: Sender<()>,
@@ -228,7 +229,7 @@ fn search_thread<G: Game>(
 
 /// `info depth d score cp N time t nodes n nps n pv ...` (a finished game: `score mate M`,
 /// in moves, negative when losing).
-fn info_line<G: Game>(thought: &Thought<G>) -> String {
+fn info_line<G: Evaluators>(thought: &Thought<G>) -> String {
     let score = match thought.score {
         Some(score) => match crate::players::decisive_score(score) {
             Some((margin, plies)) => {
@@ -255,7 +256,7 @@ fn info_line<G: Game>(thought: &Thought<G>) -> String {
 
 /// The `bestmove` line, checked: the move must be legal in the position searched; anything
 /// else (an error, an illegal move) falls back to the first legal move, with a note.
-fn bestmove_line<G: Game>(
+fn bestmove_line<G: Evaluators>(
     record: &GameRecord<G>,
     choice: Result<Choice<G>, crate::players::PlayerError>,
 ) -> String {
@@ -300,7 +301,7 @@ fn bestmove_line<G: Game>(
 
 /// Runs a UAI session reading `input` and writing `output`, until `quit` or the end of the
 /// input. Exposed for tests and embedding.
-pub fn run_session<G: Game>(
+pub fn run_session<G: Evaluators>(
     args: &UaiArgs,
     input: impl BufRead,
     output: Output,
@@ -353,7 +354,7 @@ struct Running {
 }
 
 /// The session's state on the reading thread.
-struct Session<'a, G: Game> {
+struct Session<'a, G: Evaluators> {
     args: &'a UaiArgs,
     config: G::Config,
     record: GameRecord<G>,
@@ -364,7 +365,7 @@ struct Session<'a, G: Game> {
     running: Option<Running>,
 }
 
-impl<G: Game> Session<'_, G> {
+impl<G: Evaluators> Session<'_, G> {
     fn handle(&mut self, command: UaiCommand) {
         self.reap();
         match command {
@@ -506,7 +507,7 @@ impl<G: Game> Session<'_, G> {
     }
 }
 
-impl<G: Game> Drop for Session<'_, G> {
+impl<G: Evaluators> Drop for Session<'_, G> {
     fn drop(&mut self) {
         self.finish_search();
     }
