@@ -10,6 +10,7 @@
 //! (the [`Game`] trait) ← [`games`] (one module per game).
 #![deny(missing_docs)]
 
+pub mod engine;
 pub mod game;
 pub mod games;
 mod perft;

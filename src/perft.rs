@@ -25,7 +25,9 @@ pub fn perft<G: Game>(record: &GameRecord<G>, depth: u32) -> u64 {
         while first > 0 && !positions[first].resets_repetition(&positions[first - 1]) {
             first -= 1;
         }
-        counter.history.extend(positions[first..].iter().map(Game::key));
+        counter
+            .history
+            .extend(positions[first..].iter().map(Game::key));
     }
     if record.is_repetition() {
         return u64::from(G::PERFT_TERMINAL_IS_LEAF);

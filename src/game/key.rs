@@ -118,8 +118,14 @@ impl KeyWriter {
     /// their layouts when a configuration is validated, so this is a programming error.
     #[inline]
     pub fn push(&mut self, value: u64, width: u32) {
-        debug_assert!(width == 64 || value >> width == 0, "key field overflows its width");
-        debug_assert!(self.used + width <= 8 * KEY_BYTES as u32, "key overflows 112 bits");
+        debug_assert!(
+            width == 64 || value >> width == 0,
+            "key field overflows its width"
+        );
+        debug_assert!(
+            self.used + width <= 8 * KEY_BYTES as u32,
+            "key overflows 112 bits"
+        );
         self.bits |= (value as u128) << self.used;
         self.used += width;
     }

@@ -57,7 +57,15 @@ pub trait Game:
 
     /// What a game spec's `key=value` parameters configure (sizes, rule variants). Not part
     /// of [`Game::key`]: keys are compared only between positions of one configuration.
-    type Config: Clone + Debug + Default + PartialEq + Send + Sync + Serialize + DeserializeOwned + 'static;
+    type Config: Clone
+        + Debug
+        + Default
+        + PartialEq
+        + Send
+        + Sync
+        + Serialize
+        + DeserializeOwned
+        + 'static;
 
     /// The game's name in game specs (`kalah`, `oware`, `ataxx`).
     const NAME: &'static str;

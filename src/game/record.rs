@@ -91,10 +91,9 @@ impl<G: Game> GameRecord<G> {
     /// The result if the game is over (by the position or by repetition), else `None`.
     pub fn outcome(&self) -> Option<Outcome> {
         let current = self.current();
-        current.outcome().or_else(|| {
-            self.is_repetition()
-                .then(|| current.repetition_outcome())
-        })
+        current
+            .outcome()
+            .or_else(|| self.is_repetition().then(|| current.repetition_outcome()))
     }
 
     /// Clears `moves` and writes the legal moves of the current position (none when over).

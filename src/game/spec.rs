@@ -71,9 +71,8 @@ impl GameSpec {
         let Some(text) = self.get(key) else {
             return Ok(default);
         };
-        let value = parse_int(text).ok_or_else(|| {
-            GameError::Spec(format!("{key}={text}: not a whole number"))
-        })?;
+        let value = parse_int(text)
+            .ok_or_else(|| GameError::Spec(format!("{key}={text}: not a whole number")))?;
         if !range.contains(&value) {
             return Err(GameError::Spec(format!(
                 "{key}={text}: must be from {} to {}",
@@ -110,10 +109,7 @@ impl GameSpec {
 /// Reads a decimal or `0x` hexadecimal whole number.
 fn parse_int(text: &str) -> Option<u64> {
     let text = text.trim();
-    if let Some(hex) = text
-        .strip_prefix("0x")
-        .or_else(|| text.strip_prefix("0X"))
-    {
+    if let Some(hex) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
         u64::from_str_radix(hex, 16).ok()
     } else {
         text.parse().ok()
