@@ -10,10 +10,19 @@
 //! (the [`Game`] trait) ← [`games`] (one module per game).
 #![deny(missing_docs)]
 
+pub mod cli;
 pub mod engine;
 pub mod game;
 pub mod games;
 mod perft;
 
-pub use game::{Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat, KEY_BYTES};
+pub use game::{
+    Game, GameError, GameRecord, GameSpec, Key, KeyReader, KeyWriter, Outcome, Seat, KEY_BYTES,
+};
+pub use games::Kalah;
 pub use perft::perft;
+
+/// The README's examples, compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -3,8 +3,12 @@
 //! [`with_game!`](crate::with_game) turns a [`GameSpec`](crate::GameSpec)'s name into a
 //! concrete game type, so that front ends write one generic function per command.
 
+pub mod kalah;
+
+pub use kalah::Kalah;
+
 /// The names of every game ponder plays, as written in game specs.
-pub const GAME_NAMES: &[&str] = &[];
+pub const GAME_NAMES: &[&str] = &["kalah"];
 
 /// Runs `$body` with `$G` bound to the game type named by `$spec` (a [`crate::GameSpec`]), or
 /// evaluates to `Err(GameError::Spec(..))` for an unknown name. `$body` must evaluate to a
@@ -19,7 +23,10 @@ macro_rules! with_game {
     ($spec:expr, $G:ident => $body:expr) => {{
         #[allow(unreachable_code)]
         match $spec.name() {
-            // One arm per game: "name" => { type $G = $crate::Type; $body }
+            "kalah" => {
+                type $G = $crate::games::Kalah;
+                $body
+            }
             other => Err($crate::GameError::Spec(format!(
                 "unknown game {other:?} (known: {})",
                 $crate::games::GAME_NAMES.join(", ")
