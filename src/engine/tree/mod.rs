@@ -8,3 +8,6 @@ mod search;
 pub use arena::{Tree, ROOT};
 pub use node::{Bound, Node};
 pub use search::{TreeSearch, TreeStats};
+
+#[cfg(test)]
+mod tests;

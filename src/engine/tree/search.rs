@@ -205,6 +205,11 @@ impl<'a, G: Game, F: Frontier<G>> TreeSearch<'a, G, F> {
                 return Some(stored);
             }
         }
+        if depth == 0 {
+            // A kept node may be expanded from an earlier, deeper search: the horizon is
+            // still the frontier's (evaluation or quiescence).
+            return self.frontier_search(index, position, 0, alpha, beta, ply);
+        }
         let expandable = depth >= self.expand_min_depth || is_root;
         if !self.tree.node(index).expanded {
             let mut buffer = self.take_buffer(ply);
