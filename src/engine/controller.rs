@@ -133,18 +133,22 @@ impl<G: Game> Controller<G> {
                     Running::Think { .. } => self.queue.iter().any(Command::interrupts_think),
                     Running::Ponder { .. } => self.queue.iter().any(Command::interrupts_ponder),
                 };
+                let thinking = matches!(running, Running::Think { .. });
                 if interrupts {
                     running.stop();
                 }
-                while let Some(Command::Sync(id)) = self.queue.front() {
-                    let id = *id;
-                    self.queue.pop_front();
-                    self.emit(Event::Synced {
-                        id,
-                        position: self.record.current(),
-                    });
+                // What can be taken in without the tree is taken in now, so that nothing
+                // waits behind a long search but the commands that stop it.
+                match self.queue.front() {
+                    Some(Command::Sync(_)) => {}
+                    Some(Command::SetOption(_) | Command::Ponder(_) | Command::Stop)
+                        if thinking => {}
+                    _ => return,
                 }
-                return;
+                if let Some(command) = self.queue.pop_front() {
+                    self.apply(command);
+                }
+                continue;
             }
             let Some(command) = self.queue.pop_front() else {
                 break;
@@ -154,7 +158,8 @@ impl<G: Game> Controller<G> {
         self.maybe_ponder();
     }
 
-    /// Carries out one command; the search thread is free and the tree is here.
+    /// Carries out one command. The search thread is free and the tree is here, except for
+    /// `sync`, `stop`, `ponder` and `setoption`, which are also taken in during a `go`.
     fn apply(&mut self, command: Command<G>) {
         match command {
             Command::NewGame => {
@@ -222,17 +227,17 @@ impl<G: Game> Controller<G> {
                 self.ponder_paused = false;
             }
             Command::Stop => {
+                if let Some(running) = &self.running {
+                    running.stop();
+                }
                 self.ponder_paused = true;
             }
             Command::SetOption(option) => {
                 let before = self.config.clone();
                 option.apply(&mut self.config);
                 if self.config.tree_mib != before.tree_mib {
-                    self.tree = Some(Tree::new(
-                        &self.record.current(),
-                        self.config.tree_mib << 20,
-                    ));
-                    self.publish_memory();
+                    // While the tree is lent, the new bound applies when it comes back.
+                    self.resize_tree();
                 }
                 if self.config.seed != before.seed {
                     if let Some(seed) = self.config.seed {
@@ -307,6 +312,18 @@ impl<G: Game> Controller<G> {
             None => {
                 self.reset_tree();
                 (false, 0, 0)
+            }
+        }
+    }
+
+    /// Gives the tree the configured bound (starting it afresh), if it is here and its
+    /// bound differs.
+    fn resize_tree(&mut self) {
+        let bound = self.config.tree_mib << 20;
+        if let Some(tree) = &self.tree {
+            if tree.capacity() != Tree::<G>::capacity_for(bound) {
+                self.tree = Some(Tree::new(&self.record.current(), bound));
+                self.publish_memory();
             }
         }
     }
@@ -399,6 +416,7 @@ impl<G: Game> Controller<G> {
                 tree: TreeStats::default(),
             }));
         }
+        self.resize_tree();
         if was_ponder && message.ponder_finished {
             self.ponder_paused = true;
         }

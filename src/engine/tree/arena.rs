@@ -38,7 +38,7 @@ pub struct Tree<G: Game> {
 impl<G: Game> Tree<G> {
     /// A tree holding only `root`, allowed at most `max_bytes` of nodes (at least one node).
     pub fn new(root: &G, max_bytes: usize) -> Tree<G> {
-        let capacity = (max_bytes / Self::node_bytes()).clamp(1, u32::MAX as usize);
+        let capacity = Self::capacity_for(max_bytes);
         let mut nodes = Vec::with_capacity(capacity);
         nodes.push(Node::new(root.key(), None, 0));
         Tree {
@@ -46,6 +46,11 @@ impl<G: Game> Tree<G> {
             capacity,
             pass: 0,
         }
+    }
+
+    /// How many nodes fit in `max_bytes` (at least one).
+    pub fn capacity_for(max_bytes: usize) -> usize {
+        (max_bytes / Self::node_bytes()).clamp(1, u32::MAX as usize)
     }
 
     /// Bytes one node takes.
