@@ -15,6 +15,7 @@ pub mod engine;
 pub mod game;
 pub mod games;
 mod perft;
+pub mod search;
 
 pub use game::{
     Game, GameError, GameRecord, GameSpec, Key, KeyReader, KeyWriter, Outcome, Seat, KEY_BYTES,
