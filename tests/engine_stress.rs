@@ -115,11 +115,11 @@ fn random_option(rng: &mut SmallRng) -> EngineOption {
     match rng.random_range(0..8) {
         0 => EngineOption::TreeMib(rng.random_range(1..=2)),
         1 => EngineOption::TieBreak(if rng.random() {
-            TieBreak::Random
+            TieBreak::Random { seed: rng.random() }
         } else {
             TieBreak::First
         }),
-        2 => EngineOption::Seed(Some(rng.random())),
+        2 => EngineOption::ForwardPruning(rng.random()),
         3 => EngineOption::PonderMode(match rng.random_range(0..3) {
             0 => PonderMode::Root,
             1 => PonderMode::Replies { lead: 0 },
@@ -137,7 +137,7 @@ fn stress<G: Game>(start: G, commands: usize, seed: u64) {
     let config = EngineConfig {
         tree_mib: 1,
         hash_mib: 2,
-        seed: Some(seed),
+        tie_break: TieBreak::Random { seed },
         ..EngineConfig::default()
     };
     let engine = Engine::new(GameRecord::new(start), config);

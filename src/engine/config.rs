@@ -82,10 +82,15 @@ pub struct EngineConfig {
     /// Keep the tree across moves, re-rooted on the move played (`false`: a fresh tree for
     /// every search; the table is kept either way).
     pub reuse_tree: bool,
-    /// How to choose among equal-best moves.
+    /// How to choose among equal-best moves: [`TieBreak::Random`] (the default, seeded from
+    /// the OS unless set; each search draws its own seed from it, so a game is reproducible
+    /// from the seed) or [`TieBreak::First`] (deterministic).
     pub tie_break: TieBreak,
-    /// Seed of the random choice among equal-best moves; `None` seeds from the clock.
-    pub seed: Option<u64>,
+    /// The evaluator's name (see [`crate::search::Evaluators`]).
+    pub eval: String,
+    /// Let the search below the tree prune forward (late-move reductions, cut-offs by deeper
+    /// table entries): stronger; off, every value is the exact fixed-depth minimax value.
+    pub forward_pruning: bool,
     /// Nodes with less remaining depth than this are left to the search below the tree
     /// (smaller: a bigger tree that remembers more; larger: a smaller, cheaper tree).
     pub tree_min_depth: u32,
@@ -101,8 +106,11 @@ impl Default for EngineConfig {
             ponder: true,
             ponder_mode: PonderMode::default(),
             reuse_tree: true,
-            tie_break: TieBreak::Random,
-            seed: None,
+            tie_break: TieBreak::Random {
+                seed: rand::random(),
+            },
+            eval: "default".to_string(),
+            forward_pruning: true,
             tree_min_depth: 3,
             pin_thread: true,
         }
@@ -125,8 +133,10 @@ pub enum EngineOption {
     ReuseTree(bool),
     /// [`EngineConfig::tie_break`].
     TieBreak(TieBreak),
-    /// [`EngineConfig::seed`].
-    Seed(Option<u64>),
+    /// [`EngineConfig::eval`].
+    Eval(String),
+    /// [`EngineConfig::forward_pruning`].
+    ForwardPruning(bool),
     /// [`EngineConfig::tree_min_depth`].
     TreeMinDepth(u32),
 }
@@ -138,8 +148,10 @@ pub const OPTION_NAMES: &[(&str, &str)] = &[
     ("Ponder", "true or false"),
     ("PonderMode", "root, replies, likeliest or replies:<lead>"),
     ("ReuseTree", "true or false"),
-    ("TieBreak", "random or first"),
-    ("Seed", "a whole number, or none"),
+    ("TieBreak", "random, first, or random:<seed>"),
+    ("Seed", "a whole number: random choice with this seed"),
+    ("Eval", "an evaluator of the game (e.g. default)"),
+    ("ForwardPruning", "true or false"),
     ("TreeMinDepth", "1..=64"),
 ];
 
@@ -174,18 +186,26 @@ impl EngineOption {
             "ponder" => Ok(EngineOption::Ponder(boolean()?)),
             "pondermode" => value.parse().map(EngineOption::PonderMode),
             "reusetree" => Ok(EngineOption::ReuseTree(boolean()?)),
-            "tiebreak" => match value.to_ascii_lowercase().as_str() {
-                "random" => Ok(EngineOption::TieBreak(TieBreak::Random)),
-                "first" => Ok(EngineOption::TieBreak(TieBreak::First)),
-                _ => Err(format!("{name}={value}: expected random or first")),
-            },
-            "seed" => {
-                if value.eq_ignore_ascii_case("none") {
-                    Ok(EngineOption::Seed(None))
-                } else {
-                    Ok(EngineOption::Seed(Some(number(0..=u64::MAX)?)))
+            "tiebreak" => {
+                let lower = value.to_ascii_lowercase();
+                match lower.as_str() {
+                    "random" => Ok(EngineOption::TieBreak(TieBreak::Random {
+                        seed: rand::random(),
+                    })),
+                    "first" => Ok(EngineOption::TieBreak(TieBreak::First)),
+                    _ => match lower.strip_prefix("random:").map(str::parse::<u64>) {
+                        Some(Ok(seed)) => Ok(EngineOption::TieBreak(TieBreak::Random { seed })),
+                        _ => Err(format!(
+                            "{name}={value}: expected random, first or random:<seed>"
+                        )),
+                    },
                 }
             }
+            "seed" => Ok(EngineOption::TieBreak(TieBreak::Random {
+                seed: number(0..=u64::MAX)?,
+            })),
+            "eval" => Ok(EngineOption::Eval(value.to_string())),
+            "forwardpruning" => Ok(EngineOption::ForwardPruning(boolean()?)),
             "treemindepth" => Ok(EngineOption::TreeMinDepth(number(1..=64)? as u32)),
             _ => Err(format!(
                 "unknown option {name:?} (known: {})",
@@ -207,7 +227,8 @@ impl EngineOption {
             EngineOption::PonderMode(mode) => config.ponder_mode = mode,
             EngineOption::ReuseTree(on) => config.reuse_tree = on,
             EngineOption::TieBreak(tie_break) => config.tie_break = tie_break,
-            EngineOption::Seed(seed) => config.seed = seed,
+            EngineOption::Eval(ref name) => config.eval.clone_from(name),
+            EngineOption::ForwardPruning(on) => config.forward_pruning = on,
             EngineOption::TreeMinDepth(depth) => config.tree_min_depth = depth,
         }
     }

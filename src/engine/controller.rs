@@ -4,16 +4,16 @@
 //! within microseconds.
 
 use super::command::Command;
-use super::config::EngineConfig;
+use super::config::{EngineConfig, EngineOption};
 use super::event::{BestMove, EngineError, Event, RerootInfo};
 use super::handle::MemoryGauge;
-use super::search_api::StopSignal;
+use super::search_api::{StopSignal, TieBreak};
 use super::tree::{Tree, TreeStats, ROOT};
 use super::worker::{Job, JobDone, JobKind};
 use crate::game::{Game, GameRecord, Key, Seat};
+use crate::search::eval::Evaluators;
+use crate::search::{Table, TableKind, TranspositionTable};
 use crossbeam_channel::{select, Receiver, Sender};
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -43,20 +43,22 @@ pub(crate) struct Controller<G: Game> {
     record: GameRecord<G>,
     config: EngineConfig,
     tree: Option<Tree<G>>,
+    table: Arc<TranspositionTable>,
+    /// Searches started so far (each random tie-break draws its seed from it).
+    searches: u64,
     running: Option<Running>,
     queue: VecDeque<Command<G>>,
     /// Pondering waits for the next change of position (after `stop`, or when finished).
     ponder_paused: bool,
     /// The seat the engine plays: the side to move at the last `go`.
     engine_seat: Option<Seat>,
-    rng: SmallRng,
     quitting: bool,
     jobs: Sender<Job<G>>,
     events: Sender<Event<G>>,
     memory: Arc<MemoryGauge>,
 }
 
-impl<G: Game> Controller<G> {
+impl<G: Evaluators> Controller<G> {
     pub(crate) fn new(
         record: GameRecord<G>,
         config: EngineConfig,
@@ -65,19 +67,20 @@ impl<G: Game> Controller<G> {
         memory: Arc<MemoryGauge>,
     ) -> Self {
         let tree = Tree::new(&record.current(), config.tree_mib << 20);
-        let rng = match config.seed {
-            Some(seed) => SmallRng::seed_from_u64(seed),
-            None => SmallRng::from_os_rng(),
-        };
+        let table = Arc::new(TranspositionTable::new(
+            TableKind::LockFree,
+            config.hash_mib,
+        ));
         let controller = Controller {
             record,
             config,
             tree: Some(tree),
+            table,
+            searches: 0,
             running: None,
             queue: VecDeque::new(),
             ponder_paused: false,
             engine_seat: None,
-            rng,
             quitting: false,
             jobs,
             events,
@@ -166,6 +169,7 @@ impl<G: Game> Controller<G> {
                 let start = self.record.start();
                 self.record = GameRecord::new(start);
                 self.reset_tree();
+                self.table.clear();
                 self.ponder_paused = false;
                 self.engine_seat = None;
             }
@@ -211,11 +215,17 @@ impl<G: Game> Controller<G> {
                 let start = Instant::now();
                 let deadline = limits.hard_deadline().map(|limit| start + limit);
                 let stop = StopSignal::new();
+                self.searches += 1;
+                let tie_break = match self.config.tie_break {
+                    TieBreak::First => TieBreak::First,
+                    TieBreak::Random { seed } => TieBreak::Random {
+                        seed: search_seed(seed, self.searches),
+                    },
+                };
                 let kind = JobKind::Think {
                     id,
                     limits,
-                    tie_break: self.config.tie_break,
-                    seed: self.rng.random(),
+                    tie_break,
                 };
                 if self.send_job(kind, stop.clone(), start) {
                     self.running = Some(Running::Think { stop, deadline });
@@ -233,16 +243,32 @@ impl<G: Game> Controller<G> {
                 self.ponder_paused = true;
             }
             Command::SetOption(option) => {
+                if let EngineOption::Eval(name) = &option {
+                    if !G::evaluator_names().contains(&name.as_str()) {
+                        self.emit(Event::Error(EngineError::Option(format!(
+                            "{} has no evaluator {name:?} (known: {})",
+                            G::NAME,
+                            G::evaluator_names().join(", ")
+                        ))));
+                        return;
+                    }
+                }
                 let before = self.config.clone();
                 option.apply(&mut self.config);
+                if self.config.hash_mib != before.hash_mib {
+                    // A running search keeps the old table until it ends.
+                    self.table = Arc::new(TranspositionTable::new(
+                        TableKind::LockFree,
+                        self.config.hash_mib,
+                    ));
+                }
+                if self.config.tie_break != before.tie_break {
+                    self.searches = 0;
+                }
+                self.publish_memory();
                 if self.config.tree_mib != before.tree_mib {
                     // While the tree is lent, the new bound applies when it comes back.
                     self.resize_tree();
-                }
-                if self.config.seed != before.seed {
-                    if let Some(seed) = self.config.seed {
-                        self.rng = SmallRng::seed_from_u64(seed);
-                    }
                 }
                 self.ponder_paused = false;
             }
@@ -375,6 +401,9 @@ impl<G: Game> Controller<G> {
             stop,
             start,
             tree_min_depth: self.config.tree_min_depth,
+            table: self.table.clone(),
+            eval: self.config.eval.clone(),
+            forward_pruning: self.config.forward_pruning,
         };
         match self.jobs.send(job) {
             Ok(()) => true,
@@ -432,7 +461,18 @@ impl<G: Game> Controller<G> {
             self.memory
                 .set_tree(tree.allocated_bytes(), self.config.tree_mib << 20);
         }
+        self.memory
+            .set_table(self.table.memory_bytes(), self.config.hash_mib << 20);
     }
+}
+
+/// The seed of search number `count` under a random tie-break seeded with `seed`
+/// (splitmix64 of the two): every search draws afresh, and a game replays from its seed.
+fn search_seed(seed: u64, count: u64) -> u64 {
+    let mut z = seed.wrapping_add(count.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// The keys of the positions before the current one since the last irreversible move,

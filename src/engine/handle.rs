@@ -8,6 +8,7 @@ use super::event::Event;
 use super::search_api::Limits;
 use super::worker;
 use crate::game::{Game, GameRecord};
+use crate::search::eval::Evaluators;
 use crossbeam_channel::{unbounded, Receiver, RecvTimeoutError, Sender};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -19,15 +20,22 @@ const JOIN_WAIT: Duration = Duration::from_secs(2);
 
 /// The engine's memory, as last published by its thread.
 #[derive(Debug, Default)]
-pub struct MemoryGauge {
+pub(crate) struct MemoryGauge {
     tree_bytes: AtomicUsize,
     tree_bound: AtomicUsize,
+    table_bytes: AtomicUsize,
+    table_bound: AtomicUsize,
 }
 
 impl MemoryGauge {
     pub(crate) fn set_tree(&self, bytes: usize, bound: usize) {
         self.tree_bytes.store(bytes, Ordering::Relaxed);
         self.tree_bound.store(bound, Ordering::Relaxed);
+    }
+
+    pub(crate) fn set_table(&self, bytes: usize, bound: usize) {
+        self.table_bytes.store(bytes, Ordering::Relaxed);
+        self.table_bound.store(bound, Ordering::Relaxed);
     }
 }
 
@@ -38,6 +46,10 @@ pub struct MemoryUse {
     pub tree_bytes: usize,
     /// The configured bound of the tree.
     pub tree_bound: usize,
+    /// Bytes of the transposition table.
+    pub table_bytes: usize,
+    /// The configured bound of the table.
+    pub table_bound: usize,
 }
 
 /// A game engine on its own threads: an engine thread that takes commands and a search
@@ -77,7 +89,7 @@ pub struct Engine<G: Game> {
     threads: Vec<JoinHandle<()>>,
 }
 
-impl<G: Game> Engine<G> {
+impl<G: Evaluators> Engine<G> {
     /// Starts an engine on `record` (its current position is where the engine starts).
     pub fn new(record: GameRecord<G>, config: EngineConfig) -> Engine<G> {
         let (command_tx, command_rx) = unbounded();
@@ -171,9 +183,13 @@ impl<G: Game> Engine<G> {
         MemoryUse {
             tree_bytes: self.memory.tree_bytes.load(Ordering::Relaxed),
             tree_bound: self.memory.tree_bound.load(Ordering::Relaxed),
+            table_bytes: self.memory.table_bytes.load(Ordering::Relaxed),
+            table_bound: self.memory.table_bound.load(Ordering::Relaxed),
         }
     }
+}
 
+impl<G: Game> Engine<G> {
     /// Stops everything and waits (at most a couple of seconds) for the threads to end.
     /// Returns whether they did.
     pub fn quit(mut self) -> bool {

@@ -17,9 +17,11 @@ mod controller;
 mod event;
 mod frontier;
 mod handle;
+#[cfg(test)]
 mod plain_frontier;
 mod ponder;
 mod search_api;
+mod search_frontier;
 mod think;
 pub mod tree;
 mod worker;
@@ -29,8 +31,8 @@ pub use config::{EngineConfig, EngineOption, PonderMode, OPTION_NAMES};
 pub use event::{BestMove, EngineError, Event, PonderInfo, RerootInfo, SearchInfo};
 pub use frontier::Frontier;
 pub use handle::{Engine, MemoryUse};
-pub use plain_frontier::PlainFrontier;
 pub use search_api::{Limits, StopSignal, TieBreak};
+pub use search_frontier::SearchFrontier;
 pub use think::{think, ThinkResult, ThinkSetup};
 pub use tree::{Tree, TreeStats};
 

@@ -5,10 +5,7 @@ use super::frontier::Frontier;
 use super::search_api::StopSignal;
 use crate::game::{Game, Key, Outcome};
 
-/// Scores at or beyond this are finished games.
-pub const WIN: i32 = 1_000_000;
-const WIN_THRESHOLD: i32 = WIN / 2;
-const INFINITY: i32 = 2 * WIN;
+use crate::search::score::{finished, from_table, to_table, INFINITY};
 
 /// Plain alpha-beta to a fixed depth with the game's own evaluation, no table, no pruning
 /// beyond alpha-beta: slow and obviously right.
@@ -69,38 +66,10 @@ impl PlainFrontier {
     }
 }
 
-/// A finished game's value for the side to move: its margin, beyond every evaluation, the
-/// sooner the better for a win and the later for a loss.
+/// A finished game's value for the side to move, `ply` plies below the root (the search
+/// module's scale).
 pub fn terminal<G: Game>(position: &G, outcome: Outcome, ply: u32) -> i32 {
-    let margin = outcome.margin_for(position.side_to_move());
-    let ply = ply as i32;
-    match margin.signum() {
-        1 => WIN + margin - ply,
-        -1 => -WIN + margin + ply,
-        _ => 0,
-    }
-}
-
-/// Makes a root-relative win score relative to the node `ply` plies below the root.
-pub fn root_to_node_relative(value: i32, ply: u32) -> i32 {
-    if value >= WIN_THRESHOLD {
-        value + ply as i32
-    } else if value <= -WIN_THRESHOLD {
-        value - ply as i32
-    } else {
-        value
-    }
-}
-
-/// The inverse of [`root_to_node_relative`].
-pub fn node_to_root_relative(value: i32, ply: u32) -> i32 {
-    if value >= WIN_THRESHOLD {
-        value - ply as i32
-    } else if value <= -WIN_THRESHOLD {
-        value + ply as i32
-    } else {
-        value
-    }
+    finished(outcome.margin_for(position.side_to_move()), ply)
 }
 
 impl<G: Game> Frontier<G> for PlainFrontier {
@@ -121,11 +90,11 @@ impl<G: Game> Frontier<G> for PlainFrontier {
     }
 
     fn root_to_node_relative(&self, value: i32, ply: u32) -> i32 {
-        root_to_node_relative(value, ply)
+        to_table(value, ply)
     }
 
     fn node_to_root_relative(&self, value: i32, ply: u32) -> i32 {
-        node_to_root_relative(value, ply)
+        from_table(value, ply)
     }
 
     fn infinity(&self) -> i32 {

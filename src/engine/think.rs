@@ -2,11 +2,10 @@
 //! moves.
 
 use super::frontier::Frontier;
-use super::search_api::{Limits, TieBreak};
+use super::search_api::{choose, Limits, TieBreak};
 use super::tree::{Bound, Tree, TreeSearch, TreeStats, ROOT};
 use super::MAX_DEPTH;
 use crate::game::{Game, Key};
-use rand::Rng;
 use std::time::Instant;
 
 /// What a search hands back.
@@ -34,7 +33,7 @@ pub struct ThinkSetup<'a> {
     pub limits: &'a Limits,
     /// When the search started (deadlines count from here).
     pub start: Instant,
-    /// How to choose among equal-best moves.
+    /// How to choose among equal-best moves (with the seed of this search when random).
     pub tie_break: TieBreak,
     /// Nodes with less remaining depth stay below the tree.
     pub tree_min_depth: u32,
@@ -56,22 +55,21 @@ pub struct Iteration<'a, G: Game> {
 
 /// Searches `position` (the tree's root) by iterative deepening within the limits, then
 /// establishes which root moves are exactly equal-best at the last completed depth and
-/// chooses one of them by `tie_break` (with `rng` when random).
+/// chooses one of them by `tie_break` through the search core's [`choose`]: the ties listed
+/// in the game's natural order, the first or a seeded uniform pick.
 ///
 /// Always answers a legal move unless the game is over: if stopped before depth 1
 /// completes, the first root move in the tree's order (what earlier searches preferred).
-pub fn think<G, F, R, I>(
+pub fn think<G, F, I>(
     tree: &mut Tree<G>,
     frontier: &mut F,
     position: &G,
     setup: &ThinkSetup<'_>,
-    rng: &mut R,
     mut on_iteration: I,
 ) -> ThinkResult<G>
 where
     G: Game,
     F: Frontier<G>,
-    R: Rng,
     I: FnMut(&Iteration<'_, G>),
 {
     let mut result = ThinkResult {
@@ -137,7 +135,7 @@ where
         ties
     };
     let chosen =
-        choose(tree, position, &ties, setup.tie_break, rng).unwrap_or(tree.root().children().start);
+        choose_tie(tree, position, &ties, setup.tie_break).unwrap_or(tree.root().children().start);
     tree.move_to_front(ROOT, chosen);
     let chosen = tree.root().children().start;
     result.ties = ties.len().max(1);
@@ -220,28 +218,29 @@ fn establish_ties<G: Game, F: Frontier<G>>(
     ties
 }
 
-/// Picks one of `ties` (indices of root children): uniformly at random, or the one whose
-/// move comes first in the game's natural order.
-fn choose<G: Game, R: Rng>(
+/// Picks one of `ties` (indices of root children) with the search core's [`choose`], the
+/// ties listed in the game's natural order of legal moves.
+fn choose_tie<G: Game>(
     tree: &Tree<G>,
     position: &G,
     ties: &[usize],
     tie_break: TieBreak,
-    rng: &mut R,
 ) -> Option<usize> {
-    match tie_break {
-        _ if ties.len() <= 1 => ties.first().copied(),
-        TieBreak::Random => Some(ties[rng.random_range(0..ties.len())]),
-        TieBreak::First => {
-            let mut natural = Vec::new();
-            position.legal_moves(&mut natural);
-            ties.iter().copied().min_by_key(|&child| {
-                let mv = tree.node(child).mv;
-                natural
-                    .iter()
-                    .position(|&m| Some(m) == mv)
-                    .unwrap_or(usize::MAX)
-            })
-        }
-    }
+    let mut natural = Vec::new();
+    position.legal_moves(&mut natural);
+    let mut ordered: Vec<(usize, usize)> = ties
+        .iter()
+        .map(|&child| {
+            let mv = tree.node(child).mv;
+            let rank = natural
+                .iter()
+                .position(|&m| Some(m) == mv)
+                .unwrap_or(usize::MAX);
+            (rank, child)
+        })
+        .collect();
+    ordered.sort_unstable();
+    ordered
+        .get(choose(tie_break, ordered.len()))
+        .map(|&(_, child)| child)
 }

@@ -5,16 +5,17 @@ use super::command::SearchId;
 use super::config::PonderMode;
 use super::event::{BestMove, Event, PonderInfo, SearchInfo};
 use super::frontier::Frontier;
-use super::plain_frontier::PlainFrontier;
 use super::ponder::{ponder, PonderEnd, PonderSetup};
 use super::search_api::{Limits, StopSignal, TieBreak};
+use super::search_frontier::SearchFrontier;
 use super::think::{think, ThinkSetup};
 use super::tree::{Tree, TreeStats};
 use crate::game::{Game, Key};
+use crate::search::eval::{Evaluator, EvaluatorVisitor, Evaluators};
+use crate::search::{SearchWorker, TranspositionTable};
 use crossbeam_channel::{Receiver, Sender};
-use rand::rngs::SmallRng;
-use rand::SeedableRng;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// What a job does.
@@ -23,8 +24,8 @@ pub(crate) enum JobKind {
     Think {
         id: SearchId,
         limits: Limits,
+        /// The choice among equal-best moves, with this search's own seed when random.
         tie_break: TieBreak,
-        seed: u64,
     },
     /// Pondering.
     Ponder {
@@ -43,6 +44,11 @@ pub(crate) struct Job<G: Game> {
     pub stop: StopSignal,
     pub start: Instant,
     pub tree_min_depth: u32,
+    /// The shared transposition table.
+    pub table: Arc<TranspositionTable>,
+    /// The evaluator's name (checked by the engine thread).
+    pub eval: String,
+    pub forward_pruning: bool,
 }
 
 /// A job handed back.
@@ -56,7 +62,7 @@ pub(crate) struct JobDone<G: Game> {
 }
 
 /// The search thread's loop: until the job channel closes.
-pub(crate) fn run<G: Game>(
+pub(crate) fn run<G: Evaluators>(
     jobs: Receiver<Job<G>>,
     done: Sender<JobDone<G>>,
     events: Sender<Event<G>>,
@@ -89,7 +95,44 @@ pub(crate) fn run<G: Game>(
     }
 }
 
-fn run_job<G: Game>(job: Job<G>, events: &Sender<Event<G>>) -> (Tree<G>, bool) {
+/// Runs a job with the search compiled for its evaluator.
+fn run_job<G: Evaluators>(job: Job<G>, events: &Sender<Event<G>>) -> (Tree<G>, bool) {
+    let eval = if G::evaluator_names().contains(&job.eval.as_str()) {
+        job.eval.clone()
+    } else {
+        "default".to_string()
+    };
+    let runner = JobRunner { job, events };
+    match G::visit_evaluator(&eval, runner) {
+        Ok(result) => result,
+        Err(_) => unreachable!("the evaluator name was checked"),
+    }
+}
+
+/// Runs one job once the evaluator's type is known.
+struct JobRunner<'a, G: Game> {
+    job: Job<G>,
+    events: &'a Sender<Event<G>>,
+}
+
+impl<G: Game> EvaluatorVisitor<G> for JobRunner<'_, G> {
+    type Output = (Tree<G>, bool);
+
+    fn visit<E: Evaluator<G> + 'static>(self, evaluator: E) -> (Tree<G>, bool) {
+        let worker = SearchWorker::<G, E>::new(
+            self.job.table.clone(),
+            Arc::new(evaluator),
+            self.job.forward_pruning,
+        );
+        run_with(self.job, worker, self.events)
+    }
+}
+
+fn run_with<G: Game, E: Evaluator<G>>(
+    job: Job<G>,
+    worker: SearchWorker<G, E>,
+    events: &Sender<Event<G>>,
+) -> (Tree<G>, bool) {
     let Job {
         kind,
         mut tree,
@@ -98,16 +141,15 @@ fn run_job<G: Game>(job: Job<G>, events: &Sender<Event<G>>) -> (Tree<G>, bool) {
         stop,
         start,
         tree_min_depth,
+        ..
     } = job;
     match kind {
         JobKind::Think {
             id,
             limits,
             tie_break,
-            seed,
         } => {
-            let mut frontier = PlainFrontier::new(stop, limits.max_nodes());
-            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut frontier = SearchFrontier::new(worker, stop, limits.max_nodes());
             let setup = ThinkSetup {
                 history: &history,
                 limits: &limits,
@@ -115,26 +157,19 @@ fn run_job<G: Game>(job: Job<G>, events: &Sender<Event<G>>) -> (Tree<G>, bool) {
                 tie_break,
                 tree_min_depth,
             };
-            let result = think(
-                &mut tree,
-                &mut frontier,
-                &position,
-                &setup,
-                &mut rng,
-                |iteration| {
-                    let time = start.elapsed();
-                    let _ = events.send(Event::Info(SearchInfo {
-                        id,
-                        depth: iteration.depth,
-                        score: iteration.score,
-                        pv: iteration.pv.to_vec(),
-                        nodes: iteration.nodes,
-                        nps: nps(iteration.nodes, time),
-                        time,
-                        tree: iteration.stats,
-                    }));
-                },
-            );
+            let result = think(&mut tree, &mut frontier, &position, &setup, |iteration| {
+                let time = start.elapsed();
+                let _ = events.send(Event::Info(SearchInfo {
+                    id,
+                    depth: iteration.depth,
+                    score: iteration.score,
+                    pv: iteration.pv.to_vec(),
+                    nodes: iteration.nodes,
+                    nps: nps(iteration.nodes, time),
+                    time,
+                    tree: iteration.stats,
+                }));
+            });
             let _ = events.send(Event::BestMove(BestMove {
                 id,
                 position,
@@ -153,7 +188,7 @@ fn run_job<G: Game>(job: Job<G>, events: &Sender<Event<G>>) -> (Tree<G>, bool) {
             mode,
             deepen_replies,
         } => {
-            let mut frontier = PlainFrontier::new(stop, None);
+            let mut frontier = SearchFrontier::new(worker, stop, None);
             let _ = events.send(Event::Ponder(PonderInfo::Started { position }));
             let (end, _stats): (PonderEnd, TreeStats) = ponder(
                 &mut tree,
