@@ -12,6 +12,7 @@
 
 pub mod arena;
 pub mod cli;
+pub mod engine;
 pub mod game;
 pub mod games;
 mod perft;

@@ -12,19 +12,38 @@ use ponder::{Game, GameRecord};
 use proptest::prelude::*;
 
 fn check_agreement<G: Evaluators>(record: &GameRecord<G>, eval: &str, depth: u32) {
-    let oracle = search(record, Algorithm::Minimax, eval, TieBreak::First, depth, 1, false);
+    let oracle = search(
+        record,
+        Algorithm::Minimax,
+        eval,
+        TieBreak::First,
+        depth,
+        1,
+        false,
+    );
     for (algorithm, threads) in [
         (Algorithm::AlphaBeta, 1),
         (Algorithm::Pvs, 1),
         (Algorithm::Pvs, 2),
     ] {
-        let other = search(record, algorithm, eval, TieBreak::First, depth, threads, false);
+        let other = search(
+            record,
+            algorithm,
+            eval,
+            TieBreak::First,
+            depth,
+            threads,
+            false,
+        );
         let context = format!(
             "{algorithm} ({threads} threads) at depth {depth} on {}",
             record.current().position_text()
         );
         assert_eq!(other.score, oracle.score, "value: {context}");
-        assert_eq!(other.equal_best, oracle.equal_best, "equal-best moves: {context}");
+        assert_eq!(
+            other.equal_best, oracle.equal_best,
+            "equal-best moves: {context}"
+        );
         assert_eq!(other.best_move, oracle.best_move, "move: {context}");
         if record.outcome().is_some() {
             assert_eq!(other.best_move, None, "{context}");
@@ -82,7 +101,11 @@ fn tiny_games_agree_deep() {
         let record = random_record(walk, seed, (seed % 7) as usize);
         let values: Vec<u8> = (0..12).map(|i| ((seed * 31 + i * 7) % 5) as u8).collect();
         let coins = random_record(coins_start(&values), seed, (seed % 5) as usize);
-        let free = random_record(FreeWalk::start(&WalkConfig { cells }).unwrap(), seed, (seed % 7) as usize);
+        let free = random_record(
+            FreeWalk::start(&WalkConfig { cells }).unwrap(),
+            seed,
+            (seed % 7) as usize,
+        );
         for depth in [6, 9] {
             check_agreement(&record, "default", depth);
             check_agreement(&free, "default", depth);
@@ -97,8 +120,24 @@ fn a_full_depth_search_finds_the_exact_margin() {
     // Exhaustive check instead: minimax to the end equals PVS to the end, and the score decodes
     // to a final margin.
     let record = GameRecord::new(coins_start(&[3, 1, 0, 2, 5, 0, 1]));
-    let deep = search(&record, Algorithm::Pvs, "default", TieBreak::First, 12, 1, false);
-    let oracle = search(&record, Algorithm::Minimax, "default", TieBreak::First, 12, 1, false);
+    let deep = search(
+        &record,
+        Algorithm::Pvs,
+        "default",
+        TieBreak::First,
+        12,
+        1,
+        false,
+    );
+    let oracle = search(
+        &record,
+        Algorithm::Minimax,
+        "default",
+        TieBreak::First,
+        12,
+        1,
+        false,
+    );
     assert_eq!(deep.score, oracle.score);
     assert!(deep.score.is_decisive() || deep.score.0 == 0);
 }
@@ -125,7 +164,9 @@ fn solve_for_first_player(position: &Coins) -> i32 {
 #[test]
 fn searching_to_the_end_gives_the_solved_margin_with_extra_turns() {
     for seed in 0..60u64 {
-        let values: Vec<u8> = (0..10).map(|i| ((seed * 17 + i * 5 + i * i) % 4) as u8).collect();
+        let values: Vec<u8> = (0..10)
+            .map(|i| ((seed * 17 + i * 5 + i * i) % 4) as u8)
+            .collect();
         let record = random_record(coins_start(&values), seed, (seed % 3) as usize);
         let position = record.current();
         if position.outcome().is_some() {
@@ -140,7 +181,12 @@ fn searching_to_the_end_gives_the_solved_margin_with_extra_turns() {
         for algorithm in [Algorithm::Minimax, Algorithm::AlphaBeta, Algorithm::Pvs] {
             let outcome = search(&record, algorithm, "default", TieBreak::First, 12, 1, false);
             let found = outcome.score.margin().unwrap_or(0);
-            assert_eq!(found, expected_for_mover, "{algorithm} on {}", position.position_text());
+            assert_eq!(
+                found,
+                expected_for_mover,
+                "{algorithm} on {}",
+                position.position_text()
+            );
             if expected != 0 {
                 assert!(outcome.score.is_decisive());
             }

@@ -36,7 +36,9 @@ mod tiebreak;
 mod worker;
 
 pub use error::SearchError;
-pub use eval::{evaluator_by_name, Evaluator, EvaluatorVisitor, Evaluators, GameEvaluation, ScoreDiff};
+pub use eval::{
+    evaluator_by_name, Evaluator, EvaluatorVisitor, Evaluators, GameEvaluation, ScoreDiff,
+};
 pub use iterative::MAX_DEPTH;
 pub use limits::{Limits, StopSignal};
 pub use options::{Algorithm, SearchOptions, TieBreak};

@@ -44,9 +44,8 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         }
 
         let key = position.key();
-        let table_values_usable = self.forward_pruning
-            || !G::REPETITION_ENDS_GAME
-            || self.repetition.is_fresh();
+        let table_values_usable =
+            self.forward_pruning || !G::REPETITION_ENDS_GAME || self.repetition.is_fresh();
         let mut table_index = None;
         if let Some(entry) = self.table.probe(&key) {
             table_index = entry.move_index.map(usize::from);

@@ -44,7 +44,10 @@ pub struct Searcher<G: Evaluators> {
 impl<G: Evaluators> Searcher<G> {
     /// A searcher with `options` over the shared `table`; fails on an unknown evaluator name or
     /// zero threads.
-    pub fn new(options: SearchOptions, table: Arc<TranspositionTable>) -> Result<Self, SearchError> {
+    pub fn new(
+        options: SearchOptions,
+        table: Arc<TranspositionTable>,
+    ) -> Result<Self, SearchError> {
         if options.threads == 0 {
             return Err(SearchError::InvalidOption(
                 "threads must be at least 1".to_string(),
@@ -66,7 +69,10 @@ impl<G: Evaluators> Searcher<G> {
 
     /// A searcher with a table of its own, of `options.hash_mib` MiB and `options.table_kind`.
     pub fn with_new_table(options: SearchOptions) -> Result<Self, SearchError> {
-        let table = Arc::new(TranspositionTable::new(options.table_kind, options.hash_mib));
+        let table = Arc::new(TranspositionTable::new(
+            options.table_kind,
+            options.hash_mib,
+        ));
         Searcher::new(options, table)
     }
 

@@ -128,7 +128,14 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         if self.aborted {
             return None;
         }
-        let value = self.pvs(position, depth, alpha, beta, (ply as usize).min(MAX_PLY), None);
+        let value = self.pvs(
+            position,
+            depth,
+            alpha,
+            beta,
+            (ply as usize).min(MAX_PLY),
+            None,
+        );
         (!self.aborted).then_some(value)
     }
 

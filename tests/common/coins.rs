@@ -3,8 +3,8 @@
 //! coin of value 0 gives another turn (the same side moves again). The game ends when the row
 //! is empty; the margin is the difference of the scores.
 
-use ponder::search::Evaluators;
 use ponder::game::KeyWriter;
+use ponder::search::Evaluators;
 use ponder::{Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -70,7 +70,10 @@ impl Game for Coins {
 
     fn config_from_spec(spec: &GameSpec) -> Result<CoinsConfig, GameError> {
         let text = spec.get("coins").unwrap_or("3102");
-        let coins: Option<Vec<u8>> = text.chars().map(|c| c.to_digit(10).map(|d| d as u8)).collect();
+        let coins: Option<Vec<u8>> = text
+            .chars()
+            .map(|c| c.to_digit(10).map(|d| d as u8))
+            .collect();
         match coins {
             Some(coins) if coins.len() <= MAX_COINS => Ok(CoinsConfig { coins }),
             _ => Err(GameError::Spec(format!("coins={text}"))),
@@ -137,7 +140,9 @@ impl Game for Coins {
         let me = self.side as usize;
         let mut value = i32::from(self.scores[me]) - i32::from(self.scores[1 - me]);
         if self.left < self.right {
-            value += i32::from(self.coins[self.left as usize].max(self.coins[self.right as usize - 1])) / 2;
+            value +=
+                i32::from(self.coins[self.left as usize].max(self.coins[self.right as usize - 1]))
+                    / 2;
         }
         value
     }

@@ -52,5 +52,10 @@ pub fn search<G: Evaluators>(
         ..SearchOptions::default()
     };
     let mut searcher = Searcher::<G>::with_new_table(options).expect("valid options");
-    searcher.search(record, &Limits::depth(depth), &StopSignal::new(), &mut |_| {})
+    searcher.search(
+        record,
+        &Limits::depth(depth),
+        &StopSignal::new(),
+        &mut |_| {},
+    )
 }

@@ -5,8 +5,8 @@
 //! when a position repeats one since the last collection; the margin is the score difference
 //! either way.
 
-use ponder::search::Evaluators;
 use ponder::game::KeyWriter;
+use ponder::search::Evaluators;
 use ponder::{Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -178,7 +178,10 @@ impl<const R: bool> Game for WalkOf<R> {
     }
 
     fn position_text(&self) -> String {
-        format!("{:?} @{} {}:{} side {}", self.cells, self.token, self.scores[0], self.scores[1], self.side)
+        format!(
+            "{:?} @{} {}:{} side {}",
+            self.cells, self.token, self.scores[0], self.scores[1], self.side
+        )
     }
 }
 

@@ -147,7 +147,10 @@ mod tests {
             bound: Bound::Lower,
             move_index: None,
         };
-        let deep = TableEntry { depth: 9, ..shallow };
+        let deep = TableEntry {
+            depth: 9,
+            ..shallow
+        };
         assert!(!replaces_same_key(deep.pack(3), &shallow, 3));
         assert!(replaces_same_key(deep.pack(2), &shallow, 3));
         assert!(replaces_same_key(shallow.pack(3), &deep, 3));
