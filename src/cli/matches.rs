@@ -1,12 +1,12 @@
 //! `ponder match`: two players against each other, with paired openings, Elo and SPRT.
 
-use crate::search::Evaluators;
 use super::{progress_bar, CliError, PositionArgs};
 use crate::arena::{
     elo_json, elo_text, run_match, MatchConfig, MatchGame, SeatStats, Sprt, SprtDecision, Tally,
 };
 use crate::game::{Game, GameRecord};
 use crate::players::{build_player, Player, PlayerError, PlayerSpec};
+use crate::search::Evaluators;
 use crate::with_game;
 use serde_json::{json, Value};
 use std::fs::File;

@@ -1,11 +1,13 @@
 //! From a [`PlayerSpec`] to a player of a game.
 
 use super::searching::algorithm_of;
+use super::EnginePlayer;
 use super::{
     level_params, GreedyPlayer, Level, Limits, Player, PlayerError, PlayerSpec, RandomPlayer,
     SearchPlayer,
 };
-use crate::search::{evaluator_by_name, Evaluators, SearchOptions};
+use crate::engine::EngineConfig;
+use crate::search::{evaluator_by_name, Evaluators, SearchOptions, TieBreak};
 use std::sync::Arc;
 
 /// Every player kind a spec may name, with what it is.
@@ -42,7 +44,12 @@ pub const PLAYER_KINDS: &[(&str, &str)] = &[
 /// The parameters a searching player accepts.
 const SEARCH_KEYS: &[&str] = &[
     "depth", "movetime", "nodes", "eval", "tiebreak", "seed", "threads", "hash", "pruning",
-    "ponder",
+];
+
+/// The parameters the engine player accepts.
+const ENGINE_KEYS: &[&str] = &[
+    "depth", "movetime", "nodes", "eval", "tiebreak", "seed", "hash", "pruning", "ponder", "tree",
+    "pin",
 ];
 
 /// The named baselines as the searching spec they stand for.
@@ -50,7 +57,11 @@ fn baseline(kind: &str) -> Option<(&'static str, &'static [(&'static str, &'stat
     match kind {
         "instructor" => Some((
             "alphabeta",
-            &[("depth", "5"), ("eval", "store-diff"), ("tiebreak", "first")],
+            &[
+                ("depth", "5"),
+                ("eval", "store-diff"),
+                ("tiebreak", "first"),
+            ],
         )),
         "awale" => Some((
             "alphabeta",
@@ -90,8 +101,7 @@ pub fn build_player<G: Evaluators>(
             spec.check_keys(&["seed", "tiebreak", "eval"])?;
             let random = spec.get_choice("tiebreak", &["first", "random"])? != Some("first");
             let name = spec.get("eval").unwrap_or("default");
-            let evaluator =
-                evaluator_by_name::<G>(name).map_err(|e| spec.error(e.to_string()))?;
+            let evaluator = evaluator_by_name::<G>(name).map_err(|e| spec.error(e.to_string()))?;
             Ok(Box::new(GreedyPlayer::<G>::new(
                 name,
                 Arc::new(move |position, last| evaluator.evaluate(position, last)),
@@ -115,7 +125,10 @@ pub fn build_player<G: Evaluators>(
                     inner: player,
                 }));
             }
-            if algorithm_of(kind).is_some() || kind == "engine" {
+            if kind == "engine" {
+                return build_engine::<G>(spec, seed);
+            }
+            if algorithm_of(kind).is_some() {
                 return build_searcher::<G>(spec, seed);
             }
             Err(spec.error(format!(
@@ -151,16 +164,21 @@ pub(crate) fn spec_limits(spec: &PlayerSpec, default: Limits) -> Result<Limits, 
 }
 
 /// The search options a spec sets.
-pub(crate) fn spec_options(spec: &PlayerSpec, algorithm: &str) -> Result<SearchOptions, PlayerError> {
+pub(crate) fn spec_options(
+    spec: &PlayerSpec,
+    algorithm: &str,
+) -> Result<SearchOptions, PlayerError> {
     let defaults = SearchOptions::default();
-    let algorithm = algorithm
-        .parse()
-        .map_err(|e: String| spec.error(e))?;
+    let algorithm = algorithm.parse().map_err(|e: String| spec.error(e))?;
     Ok(SearchOptions {
         algorithm,
         eval: spec.get("eval").unwrap_or("default").to_string(),
-        threads: spec.get_u64("threads", 1..=64)?.map_or(defaults.threads, |t| t as usize),
-        hash_mib: spec.get_u64("hash", 1..=65_536)?.map_or(defaults.hash_mib, |h| h as usize),
+        threads: spec
+            .get_u64("threads", 1..=64)?
+            .map_or(defaults.threads, |t| t as usize),
+        hash_mib: spec
+            .get_u64("hash", 1..=65_536)?
+            .map_or(defaults.hash_mib, |h| h as usize),
         forward_pruning: spec.get_switch("pruning")?.unwrap_or(true),
         ..defaults
     })
@@ -172,16 +190,73 @@ fn build_searcher<G: Evaluators>(
     seed: u64,
 ) -> Result<Box<dyn Player<G>>, PlayerError> {
     spec.check_keys(SEARCH_KEYS)?;
-    let algorithm = if spec.kind() == "engine" { "pvs" } else { spec.kind() };
-    let options = spec_options(spec, algorithm)?;
+    let options = spec_options(spec, spec.kind())?;
     let limits = spec_limits(spec, default_limits::<G>())?;
     let random = spec.get_choice("tiebreak", &["first", "random"])? == Some("random");
-    if spec.kind() != "engine" && spec.get("ponder").is_some() {
-        return Err(spec.error("ponder= is a parameter of the engine player"));
-    }
     let player = SearchPlayer::<G>::new(options, limits, random.then_some(seed))
         .map_err(|e| spec.error(e.to_string()))?;
     Ok(Box::new(player))
+}
+
+/// The engine thread (`engine`): random tie-break unless `tiebreak=first`, pondering only
+/// with `ponder=on`, the search thread pinned to a core only with `pin=on`.
+fn build_engine<G: Evaluators>(
+    spec: &PlayerSpec,
+    seed: u64,
+) -> Result<Box<dyn Player<G>>, PlayerError> {
+    spec.check_keys(ENGINE_KEYS)?;
+    let defaults = EngineConfig::default();
+    let first = spec.get_choice("tiebreak", &["first", "random"])? == Some("first");
+    let eval = spec.get("eval").unwrap_or("default").to_string();
+    // Check the evaluator's name now: the engine would only report it as an error event.
+    evaluator_by_name::<G>(&eval).map_err(|e| spec.error(e.to_string()))?;
+    let config = EngineConfig {
+        hash_mib: spec
+            .get_u64("hash", 1..=65_536)?
+            .map_or(defaults.hash_mib, |h| h as usize),
+        tree_mib: spec
+            .get_u64("tree", 1..=65_536)?
+            .map_or(defaults.tree_mib, |t| t as usize),
+        ponder: spec.get_switch("ponder")?.unwrap_or(false),
+        tie_break: if first {
+            TieBreak::First
+        } else {
+            TieBreak::Random { seed }
+        },
+        eval,
+        forward_pruning: spec.get_switch("pruning")?.unwrap_or(true),
+        pin_thread: spec.get_switch("pin")?.unwrap_or(false),
+        ..defaults
+    };
+    let limits = spec_limits(spec, default_limits::<G>())?;
+    let label = engine_label(&config, &limits);
+    Ok(Box::new(EnginePlayer::<G>::new(config, limits, label)?))
+}
+
+/// `engine:depth=8,eval=default,tiebreak=random,ponder=on`
+fn engine_label(config: &EngineConfig, limits: &Limits) -> String {
+    let mut parts = Vec::new();
+    if let Some(depth) = limits.depth {
+        parts.push(format!("depth={depth}"));
+    }
+    if let Some(time) = limits.movetime {
+        parts.push(format!("movetime={}", time.as_millis()));
+    }
+    if let Some(nodes) = limits.nodes {
+        parts.push(format!("nodes={nodes}"));
+    }
+    parts.push(format!("eval={}", config.eval));
+    let tiebreak = if config.tie_break == TieBreak::First {
+        "first"
+    } else {
+        "random"
+    };
+    parts.push(format!("tiebreak={tiebreak}"));
+    parts.push(format!(
+        "ponder={}",
+        if config.ponder { "on" } else { "off" }
+    ));
+    format!("engine:{}", parts.join(","))
 }
 
 /// The budget of a searching player whose spec gives none: the game's `medium` level.

@@ -17,6 +17,7 @@
 //! ```
 
 mod build;
+mod engine;
 mod greedy;
 mod levels;
 mod random;
@@ -25,6 +26,7 @@ mod spec;
 mod tmp_kalah_evaluators;
 
 pub use build::{build_player, default_limits, PLAYER_KINDS};
+pub use engine::EnginePlayer;
 pub use greedy::{EvalFn, GreedyPlayer};
 pub use levels::{level_params, with_level, Level};
 pub use random::RandomPlayer;

@@ -2,10 +2,8 @@
 //! transposition table kept from move to move.
 
 use super::{legal_moves, Choice, Limits, Player, PlayerError, Thought, Turn};
-use crate::game::{GameRecord};
-use crate::search::{
-    Algorithm, Evaluators, SearchInfo, SearchOptions, Searcher, Table, TieBreak,
-};
+use crate::game::GameRecord;
+use crate::search::{Algorithm, Evaluators, SearchInfo, SearchOptions, Searcher, Table, TieBreak};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -40,7 +38,8 @@ impl<G: Evaluators> SearchPlayer<G> {
     ) -> Result<SearchPlayer<G>, PlayerError> {
         options.tiebreak = TieBreak::First;
         let label = label(&options, &limits, random_seed.is_some());
-        let searcher = Searcher::with_new_table(options).map_err(|e| PlayerError::Search(e.to_string()))?;
+        let searcher =
+            Searcher::with_new_table(options).map_err(|e| PlayerError::Search(e.to_string()))?;
         Ok(SearchPlayer {
             searcher,
             limits,
@@ -68,7 +67,10 @@ fn label(options: &SearchOptions, limits: &Limits, random: bool) -> String {
         parts.push(format!("nodes={nodes}"));
     }
     parts.push(format!("eval={}", options.eval));
-    parts.push(format!("tiebreak={}", if random { "random" } else { "first" }));
+    parts.push(format!(
+        "tiebreak={}",
+        if random { "random" } else { "first" }
+    ));
     if options.threads > 1 {
         parts.push(format!("threads={}", options.threads));
     }
@@ -105,7 +107,10 @@ impl<G: Evaluators> Player<G> for SearchPlayer<G> {
         let stop = turn.stop;
         let mut report = |info: &SearchInfo<G>| turn.report(&thought_of(info));
         let outcome = self.searcher.search(record, &limits, stop, &mut report);
-        let first = outcome.best_move.or(legal.first().copied()).ok_or(PlayerError::GameOver)?;
+        let first = outcome
+            .best_move
+            .or(legal.first().copied())
+            .ok_or(PlayerError::GameOver)?;
         let (mv, pv) = match &mut self.random {
             Some(rng) if outcome.equal_best.len() > 1 => {
                 let pick = outcome.equal_best[rng.random_range(0..outcome.equal_best.len())];

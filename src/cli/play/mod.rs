@@ -10,10 +10,10 @@ mod render;
 mod save;
 mod seats;
 
-use crate::search::Evaluators;
 use super::{CliError, PositionArgs};
 use crate::game::{GameRecord, GameSpec, Seat};
 use crate::players::{Level, PlayerSpec, StopSignal, Thought, Turn};
+use crate::search::Evaluators;
 use crate::with_game;
 use input::{Entry, Input, Next, HELP};
 use render::{draw_board, legal_text, seat_name, thought_line, LiveLine};
@@ -96,12 +96,17 @@ fn run_game<G: Evaluators>(
         overrides.push(("movetime".to_string(), movetime.to_string()));
     }
     let any_human = seat_specs.contains(&SeatSpec::Human);
+    let engines = seat_specs
+        .iter()
+        .filter(|s| matches!(s, SeatSpec::Computer(spec) if spec.kind() == "engine"))
+        .count();
     let build = |index: usize| {
         SeatPlayer::<G>::build(
             &seat_specs[index],
             args.level,
             &overrides,
             any_human && !args.no_ponder,
+            engines == 1,
             crate::arena::derive_seed(args.seed, index as u64),
         )
     };

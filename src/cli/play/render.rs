@@ -2,10 +2,10 @@
 //! the one live line that shows what the engine is thinking without disturbing what the human
 //! types.
 
-use crate::search::Evaluators;
 use super::seats::SeatPlayer;
 use crate::game::{GameRecord, Seat};
 use crate::players::{score_text, Thought};
+use crate::search::Evaluators;
 use std::io::Write;
 
 /// The seat's name with who sits there: `first player (human)`.

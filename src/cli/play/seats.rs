@@ -84,6 +84,7 @@ impl<G: Evaluators> SeatPlayer<G> {
         level: Level,
         overrides: &[(String, String)],
         ponder: bool,
+        pin: bool,
         seed: u64,
     ) -> Result<SeatPlayer<G>, PlayerError> {
         match spec {
@@ -97,6 +98,7 @@ impl<G: Evaluators> SeatPlayer<G> {
                     full = with_level::<G>(full, level);
                     if spec.kind() == "engine" {
                         full = full.with_default("ponder", if ponder { "on" } else { "off" });
+                        full = full.with_default("pin", if pin { "on" } else { "off" });
                     }
                 }
                 let player = build_player::<G>(&full, seed)?;

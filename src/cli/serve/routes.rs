@@ -1,9 +1,9 @@
 //! What the server answers: the classroom's `GET /getmove/<depth>,<trace>` and the JSON API.
 
-use crate::search::Evaluators;
 use super::http::{Request, Response};
 use crate::game::{GameRecord, GameSpec};
 use crate::players::{build_player, score_text, Limits, PlayerSpec, StopSignal, Turn};
+use crate::search::Evaluators;
 use crate::{games::GAME_NAMES, with_game};
 use serde::Deserialize;
 use serde_json::{json, Value};

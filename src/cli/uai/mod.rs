@@ -12,10 +12,10 @@ mod protocol;
 pub use clock::{clock_budget, go_limits};
 pub use protocol::{parse_command, GoParams, UaiCommand};
 
-use crate::search::Evaluators;
 use super::CliError;
 use crate::game::{GameRecord, GameSpec};
 use crate::players::{build_player, Choice, Limits, Player, PlayerSpec, StopSignal, Thought, Turn};
+use crate::search::Evaluators;
 use crate::with_game;
 use crossbeam_channel::{Receiver, Sender};
 use std::io::{BufRead, Write};
