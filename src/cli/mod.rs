@@ -7,6 +7,7 @@ mod perft;
 mod play;
 mod replay;
 pub mod serve;
+mod tune;
 pub mod uai;
 
 pub use error::CliError;
@@ -42,6 +43,9 @@ pub enum Command {
     Uai(uai::UaiArgs),
     /// Serve moves over HTTP: the classroom's `/getmove/<depth>,<trace>` and a JSON API.
     Serve(serve::ServeArgs),
+    /// Tune depth against time: per-depth times, nodes and branching factor over a position
+    /// suite, strength per ply, recommended levels; Markdown, CSV and SVG.
+    Tune(tune::TuneArgs),
     /// Play a match between two players: paired openings, Elo with a 95% interval, SPRT.
     Match(matches::MatchArgs),
 }
@@ -55,6 +59,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Play(args) => play::run(&args, out),
         Command::Uai(args) => uai::run(&args, out),
         Command::Serve(args) => serve::run(&args, out),
+        Command::Tune(args) => tune::run(&args, out),
     }
 }
 

@@ -184,7 +184,16 @@ pub(crate) fn spec_options(
     })
 }
 
-/// A searching player (`pvs`, `alphabeta`, `minimax`, `engine`).
+/// The search options of a `pvs`, `alphabeta` or `minimax` spec (its budget aside).
+pub fn search_options_of(spec: &PlayerSpec) -> Result<SearchOptions, PlayerError> {
+    if algorithm_of(spec.kind()).is_none() {
+        return Err(spec.error("expected pvs, alphabeta or minimax"));
+    }
+    spec.check_keys(SEARCH_KEYS)?;
+    spec_options(spec, spec.kind())
+}
+
+/// A searching player (`pvs`, `alphabeta`, `minimax`).
 fn build_searcher<G: Evaluators>(
     spec: &PlayerSpec,
     seed: u64,
