@@ -75,7 +75,14 @@ fn the_engine_beats_random_in_every_game_from_both_seats() {
             .iter()
             .map(|m| m.as_str().unwrap().to_string())
             .collect();
-        let replay = ponder(&["replay", "--game", "kalah", "--moves", &moves.join(" "), "--json"]);
+        let replay = ponder(&[
+            "replay",
+            "--game",
+            "kalah",
+            "--moves",
+            &moves.join(" "),
+            "--json",
+        ]);
         let replayed = json_of(&replay);
         let scores = &replayed["result"]["scores"];
         assert_eq!(scores, &line["scores"], "{line}");
@@ -109,7 +116,10 @@ fn the_summary_is_written_to_a_file_and_the_sprt_stops_early() {
     assert!(text.contains("H1 accepted"), "{text}");
     let summary: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
     let games = summary["games"].as_u64().unwrap();
-    assert!(games < 400, "the SPRT should decide before 400 games: {games}");
+    assert!(
+        games < 400,
+        "the SPRT should decide before 400 games: {games}"
+    );
     assert_eq!(summary["sprt"]["decision"], "h1");
     assert!(summary["sprt"]["llr"].as_f64().unwrap() >= summary["sprt"]["upper"].as_f64().unwrap());
     let _ = std::fs::remove_dir_all(&dir);
@@ -119,8 +129,18 @@ fn the_summary_is_written_to_a_file_and_the_sprt_stops_early() {
 fn runs_repeat_whatever_the_concurrency() {
     let run = |concurrency: &str| {
         json_of(&ponder(&[
-            "match", "--a", "greedy", "--b", "random", "--games", "12", "--seed", "9",
-            "--concurrency", concurrency, "--json",
+            "match",
+            "--a",
+            "greedy",
+            "--b",
+            "random",
+            "--games",
+            "12",
+            "--seed",
+            "9",
+            "--concurrency",
+            concurrency,
+            "--json",
         ]))
     };
     let (one, two) = (run("1"), run("2"));
@@ -132,9 +152,19 @@ fn runs_repeat_whatever_the_concurrency() {
 #[test]
 fn the_baselines_build_and_bad_specs_are_refused() {
     let summary = json_of(&ponder(&[
-        "match", "--a", "instructor", "--b", "greedy", "--games", "2", "--json",
+        "match",
+        "--a",
+        "instructor",
+        "--b",
+        "greedy",
+        "--games",
+        "2",
+        "--json",
     ]));
-    assert!(summary["a"].as_str().unwrap().starts_with("instructor (alphabeta:depth=5,eval=store-diff"));
+    assert!(summary["a"]
+        .as_str()
+        .unwrap()
+        .starts_with("instructor (alphabeta:depth=5,eval=store-diff"));
     for (spec, expected) in [
         ("chess", "unknown player"),
         ("pvs:depth=x", "not a whole number"),

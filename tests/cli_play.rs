@@ -42,7 +42,11 @@ fn a_scripted_kalah_game_against_the_engine_ends_with_the_result() {
         &kalah_script(200),
     );
     let text = stdout(&output);
-    assert!(output.status.success(), "{text}\n{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let result = text
         .lines()
         .find(|line| line.starts_with("result: "))
@@ -79,7 +83,10 @@ fn the_engine_can_sit_first_and_engines_can_play_each_other() {
         .lines()
         .find(|l| l.contains(" plays "))
         .expect("a move");
-    assert!(first_move.starts_with("first player (engine) plays"), "{first_move}");
+    assert!(
+        first_move.starts_with("first player (engine) plays"),
+        "{first_move}"
+    );
 }
 
 #[test]
@@ -136,7 +143,11 @@ fn a_saved_game_loads_and_resumes() {
     assert_eq!(saved["record"]["moves"], serde_json::json!([2, 5]));
     // Resume with --load: the game goes on from ply 2.
     let output = play(&["--load", path], "quit\n");
-    assert!(stdout(&output).contains("quit after 2 plies"), "{}", stdout(&output));
+    assert!(
+        stdout(&output).contains("quit after 2 plies"),
+        "{}",
+        stdout(&output)
+    );
     // Load inside a game, and refuse a tampered file.
     let output = play(&["--seats", "human,human"], &format!("load {path}\nquit\n"));
     assert!(stdout(&output).contains("loaded"));
@@ -151,7 +162,10 @@ fn a_saved_game_loads_and_resumes() {
         &format!("load {}\nload /nonexistent/x.json\nquit\n", bad.display()),
     );
     let text = stdout(&output);
-    assert!(text.contains("not loaded: the saved record is invalid"), "{text}");
+    assert!(
+        text.contains("not loaded: the saved record is invalid"),
+        "{text}"
+    );
     assert!(text.contains("not loaded: cannot read"), "{text}");
     assert!(text.contains("quit after 0 plies"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);

@@ -249,16 +249,16 @@ impl<G: Evaluators> Session<G> {
                         self.observe_all();
                         return Ok(TurnEnd::Continue);
                     }
-                    Err(e) => {
+                    Err(e) if self.interactive => {
                         writeln!(
                             out,
                             "{e}; legal moves: {} (type `help` for commands)",
                             legal_text(&self.record)
                         )?;
-                        if self.interactive {
-                            self.input.clear_queue();
-                        }
+                        self.input.clear_queue();
                     }
+                    // A script may try many candidates in turn: one short line each.
+                    Err(e) => writeln!(out, "{e}")?,
                 },
                 Entry::Undo => match self.undo() {
                     Ok(taken) => {

@@ -66,6 +66,9 @@ impl Output {
     }
 }
 
+/// The budget of a `go` whose limits could not be read.
+const MALFORMED_GO_BUDGET: Duration = Duration::from_millis(100);
+
 /// A note for whoever watches standard error.
 fn note(text: &str) {
     eprintln!("ponder uai: {text}");
@@ -436,7 +439,17 @@ impl<G: Evaluators> Session<'_, G> {
             note(&format!("go: ignored {}", params.ignored.join(", ")));
         }
         let side = self.record.current().side_to_move();
-        let limits = go_limits(&params, side, self.options.move_overhead);
+        let mut limits = go_limits(&params, side, self.options.move_overhead);
+        if !params.malformed.is_empty() {
+            note(&format!(
+                "go: ignored {} (no number)",
+                params.malformed.join(", ")
+            ));
+            if limits.infinite && !params.infinite && !params.ponder {
+                // The budget was unreadable: answer soon rather than never.
+                limits = Limits::movetime(MALFORMED_GO_BUDGET);
+            }
+        }
         let stop = StopSignal::new();
         let ponder = params.ponder.then(|| (params.clone(), side));
         let job = Job::Go {

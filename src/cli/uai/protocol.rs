@@ -30,6 +30,8 @@ pub struct GoParams {
     pub ponder: bool,
     /// Words that were not understood (noted, then ignored), e.g. `simulations 100`.
     pub ignored: Vec<String>,
+    /// Parameters whose value was missing or not a number (noted, then ignored).
+    pub malformed: Vec<String>,
 }
 
 impl GoParams {
@@ -161,28 +163,36 @@ fn parse_go(rest: &[&str]) -> Result<GoParams, String> {
     let mut params = GoParams::default();
     let mut words = rest.iter().copied().peekable();
     while let Some(word) = words.next() {
-        let mut number = |name: &str| -> Result<i64, String> {
-            let text = words
-                .next()
-                .ok_or_else(|| format!("go {name}: the value is missing"))?;
-            text.parse::<i64>()
-                .map_err(|_| format!("go {name} {}: not a whole number", truncate(text)))
-        };
+        let known = matches!(
+            word,
+            "wtime" | "btime" | "winc" | "binc" | "movestogo" | "movetime" | "depth" | "nodes"
+        );
+        if known {
+            // A value that is not a number is noted and skipped: `go` still gets its answer.
+            let value = words.next_if(|w| parse_number(w).is_some());
+            let Some(value) = value.and_then(parse_number) else {
+                params.malformed.push(word.to_string());
+                continue;
+            };
+            match word {
+                "wtime" => params.wtime = Some(value.max(0) as u64),
+                "btime" => params.btime = Some(value.max(0) as u64),
+                "winc" => params.winc = Some(value.max(0) as u64),
+                "binc" => params.binc = Some(value.max(0) as u64),
+                "movestogo" => params.movestogo = Some(value.clamp(0, 10_000) as u32),
+                "movetime" => params.movetime = Some(value.max(0) as u64),
+                "depth" => params.depth = Some(value.clamp(1, 1000) as u32),
+                _ => params.nodes = Some(value.max(1) as u64),
+            }
+            continue;
+        }
         match word {
-            "wtime" => params.wtime = Some(number(word)?.max(0) as u64),
-            "btime" => params.btime = Some(number(word)?.max(0) as u64),
-            "winc" => params.winc = Some(number(word)?.max(0) as u64),
-            "binc" => params.binc = Some(number(word)?.max(0) as u64),
-            "movestogo" => params.movestogo = Some(number(word)?.clamp(0, 10_000) as u32),
-            "movetime" => params.movetime = Some(number(word)?.max(0) as u64),
-            "depth" => params.depth = Some(number(word)?.clamp(1, 1000) as u32),
-            "nodes" => params.nodes = Some(number(word)?.max(1) as u64),
             "infinite" => params.infinite = true,
             "ponder" => params.ponder = true,
             other => {
                 // An unknown parameter and its value, if it has one (`simulations 100`).
                 let mut ignored = truncate(other);
-                if let Some(value) = words.next_if(|w| w.parse::<i64>().is_ok()) {
+                if let Some(value) = words.next_if(|w| parse_number(w).is_some()) {
                     ignored = format!("{ignored} {value}");
                 }
                 params.ignored.push(ignored);
@@ -190,6 +200,16 @@ fn parse_go(rest: &[&str]) -> Result<GoParams, String> {
         }
     }
     Ok(params)
+}
+
+/// A whole number, or a decimal one rounded down (some clients send fractional
+/// milliseconds); `None` for anything else.
+fn parse_number(text: &str) -> Option<i64> {
+    if let Ok(value) = text.parse::<i64>() {
+        return Some(value);
+    }
+    let value = text.parse::<f64>().ok().filter(|v| v.is_finite())?;
+    Some(value.floor().clamp(i64::MIN as f64, i64::MAX as f64) as i64)
 }
 
 #[cfg(test)]
@@ -238,13 +258,16 @@ mod tests {
         assert_eq!(go.wtime, Some(0));
         assert_eq!(go.nodes, Some(5));
         assert_eq!(go.ignored, vec!["simulations 5".to_string()]);
+        let Ok(UaiCommand::Go(go)) = parse_command("go wtime 2640.85 btime x depth") else {
+            panic!("go not read");
+        };
+        assert_eq!(go.wtime, Some(2640));
+        assert_eq!(go.malformed, vec!["btime".to_string(), "depth".to_string()]);
     }
 
     #[test]
     fn malformed_commands_are_errors() {
         for bad in [
-            "go depth",
-            "go wtime x",
             "position",
             "position fen",
             "position banana",
