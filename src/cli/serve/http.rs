@@ -299,3 +299,35 @@ mod tests {
         assert_eq!(read_request(huge.as_bytes()).unwrap_err().status, Some(431));
     }
 }
+
+#[cfg(test)]
+mod fuzz {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn any_bytes_are_read_or_refused_without_panicking(bytes in prop::collection::vec(any::<u8>(), 0..600)) {
+            let _ = read_request(bytes.as_slice());
+        }
+
+        #[test]
+        fn request_like_text_is_read_or_refused(
+            method in "(GET|POST|PUT|get|)",
+            path in "/?\\PC{0,40}",
+            headers in prop::collection::vec("[A-Za-z-]{0,12}: ?\\PC{0,20}", 0..4),
+            body in "\\PC{0,40}",
+        ) {
+            let text = format!("{method} {path} HTTP/1.1\r\n{}\r\n\r\n{body}", headers.join("\r\n"));
+            if let Ok(request) = read_request(text.as_bytes()) {
+                prop_assert!(request.path.starts_with('/'));
+                prop_assert!(request.body.len() <= MAX_BODY_BYTES);
+            }
+        }
+
+        #[test]
+        fn percent_decoding_never_panics(text in "[%0-9a-fA-FzZ/]{0,30}") {
+            let _ = percent_decode(&text);
+        }
+    }
+}

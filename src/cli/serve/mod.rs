@@ -17,6 +17,7 @@ use crate::game::GameSpec;
 use crossbeam_channel::{bounded, Receiver, TrySendError};
 use std::io::Write;
 use std::net::{TcpListener, TcpStream};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 /// Arguments of `ponder serve`.
@@ -40,11 +41,15 @@ pub struct ServeArgs {
     /// The depth of a JSON request that gives no budget.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=64))]
     default_depth: u32,
-    /// Worker threads answering requests. Default: the number of cores.
-    #[arg(long, short = 'w', value_parser = clap::value_parser!(u32).range(1..=256))]
+    /// Worker threads reading and answering connections (a bounded pool). Default: 8 per
+    /// core, at least 16: slow clients hold a worker until their read timeout.
+    #[arg(long, short = 'w', value_parser = clap::value_parser!(u32).range(1..=1024))]
     workers: Option<u32>,
+    /// Searches running at the same time (the CPU-bound part). Default: the number of cores.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    searches: Option<u32>,
     /// Connections that may wait for a worker; beyond, `503` at once.
-    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     queue: u32,
     /// The game of `/getmove` (the classroom's Kalah(6,4) by default).
     #[arg(long, default_value = "kalah")]
@@ -55,7 +60,7 @@ pub struct ServeArgs {
 }
 
 /// How long a connection may take to send its request, or to take the answer.
-const IO_TIMEOUT: Duration = Duration::from_secs(5);
+const IO_TIMEOUT: Duration = Duration::from_secs(3);
 
 /// Serves until the process is stopped.
 pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), CliError> {
@@ -68,18 +73,23 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), CliError> {
         default_depth: args.default_depth,
         getmove_game: args.getmove_game.clone(),
         hash_mib: args.hash,
+        search_slots: Arc::new(Semaphore::new(
+            args.searches
+                .map_or_else(super::matches::default_concurrency, |s| s as usize),
+        )),
     };
     let listener = TcpListener::bind((args.host.as_str(), args.port)).map_err(|e| {
         CliError::Usage(format!("cannot listen on {}:{}: {e}", args.host, args.port))
     })?;
     let address = listener.local_addr()?;
-    let workers = args
-        .workers
-        .map_or_else(super::matches::default_concurrency, |w| w as usize);
+    let workers = args.workers.map_or_else(
+        || (8 * super::matches::default_concurrency()).max(16),
+        |w| w as usize,
+    );
     writeln!(
         out,
-        "listening on http://{address} ({workers} workers, queue {}, max depth {}, max {} ms a request)",
-        args.queue, args.max_depth, args.max_movetime
+        "listening on http://{address} ({workers} workers, {} searches at a time, queue {}, max depth {}, max {} ms a request)",
+        config.search_slots.permits(), args.queue, args.max_depth, args.max_movetime
     )?;
     out.flush()?;
 
@@ -153,5 +163,58 @@ fn drain(stream: &mut TcpStream) {
             Ok(0) | Err(_) => break,
             Ok(_) => {}
         }
+    }
+}
+
+/// A counting semaphore: at most `permits` holders at a time.
+#[derive(Debug)]
+pub struct Semaphore {
+    permits: usize,
+    free: Mutex<usize>,
+    released: Condvar,
+}
+
+impl Semaphore {
+    /// A semaphore with `permits` permits (at least 1).
+    pub fn new(permits: usize) -> Semaphore {
+        let permits = permits.max(1);
+        Semaphore {
+            permits,
+            free: Mutex::new(permits),
+            released: Condvar::new(),
+        }
+    }
+
+    /// How many holders it allows.
+    pub fn permits(&self) -> usize {
+        self.permits
+    }
+
+    /// Waits for a permit; it is given back when the guard drops.
+    pub fn acquire(&self) -> SemaphoreGuard<'_> {
+        let mut free = self.free.lock().unwrap_or_else(|p| p.into_inner());
+        while *free == 0 {
+            free = self.released.wait(free).unwrap_or_else(|p| p.into_inner());
+        }
+        *free -= 1;
+        SemaphoreGuard { semaphore: self }
+    }
+}
+
+/// A permit of a [`Semaphore`], given back on drop.
+#[derive(Debug)]
+pub struct SemaphoreGuard<'a> {
+    semaphore: &'a Semaphore,
+}
+
+impl Drop for SemaphoreGuard<'_> {
+    fn drop(&mut self) {
+        let mut free = self
+            .semaphore
+            .free
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        *free += 1;
+        self.semaphore.released.notify_one();
     }
 }

@@ -24,6 +24,8 @@ pub struct ServeConfig {
     pub getmove_game: GameSpec,
     /// The table size of each request's search, MiB.
     pub hash_mib: u32,
+    /// Searches allowed to run at the same time.
+    pub search_slots: std::sync::Arc<super::Semaphore>,
 }
 
 /// Answers one request. Never panics on any request (the worker also catches panics, as a
@@ -122,7 +124,7 @@ fn getmove_for<G: Evaluators>(
     let player_spec = PlayerSpec::named("pvs")
         .with("tiebreak", "first")
         .with("hash", &config.hash_mib.to_string());
-    let choice = search::<G>(&record, &player_spec, limits)?;
+    let choice = search::<G>(&record, &player_spec, limits, config)?;
     Ok(Response::text(200, choice.0))
 }
 
@@ -131,8 +133,10 @@ fn search<G: Evaluators>(
     record: &GameRecord<G>,
     spec: &PlayerSpec,
     limits: Limits,
+    config: &ServeConfig,
 ) -> Result<(String, crate::players::Choice<G>), String> {
     let mut player = build_player::<G>(spec, 1).map_err(|e| e.to_string())?;
+    let _slot = config.search_slots.acquire();
     let stop = StopSignal::new();
     let choice = player
         .choose(record, Turn::with_limits(limits, &stop))
@@ -305,7 +309,7 @@ fn bestmove_for<G: Evaluators>(
     if let Some(seed) = request.seed {
         player_spec = player_spec.with("seed", &seed.to_string());
     }
-    let (mv, choice) = search::<G>(&record, &player_spec, limits)?;
+    let (mv, choice) = search::<G>(&record, &player_spec, limits, config)?;
     let thought = &choice.thought;
     Ok(json!({
         "game": spec.to_string(),
@@ -318,4 +322,49 @@ fn bestmove_for<G: Evaluators>(
         "nodes": thought.nodes,
         "time_ms": thought.time.as_millis() as u64,
     }))
+}
+
+#[cfg(test)]
+mod fuzz {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn config() -> ServeConfig {
+        ServeConfig {
+            max_depth: 2,
+            max_movetime: Duration::from_millis(50),
+            max_nodes: 10_000,
+            default_depth: 2,
+            getmove_game: GameSpec::named("kalah"),
+            hash_mib: 1,
+            search_slots: std::sync::Arc::new(super::super::Semaphore::new(2)),
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        #[test]
+        fn any_path_gets_a_status(
+            method in "(GET|POST|DELETE)",
+            path in prop_oneof![
+                "/getmove/-?[0-9]{0,3},[0-9a-z]{0,20}",
+                "/v1/(kalah|ataxx|chess|kalah:pits=[0-9]{1,3})/bestmove",
+                "/\\PC{0,30}",
+            ],
+            body in prop_oneof![
+                Just("{}".to_string()),
+                "\\{\"depth\": -?[0-9]{1,3}, \"moves\": \"[0-9 ]{0,10}\"\\}",
+                "\\PC{0,30}",
+            ],
+        ) {
+            let request = Request { method, path, body: body.into_bytes() };
+            let response = route(&request, &config());
+            prop_assert!([200, 400, 404, 405, 500].contains(&response.status));
+            prop_assert!(response.status != 500, "{}", response.body);
+            if response.status != 200 {
+                prop_assert!(!response.body.trim().is_empty());
+            }
+        }
+    }
 }

@@ -282,3 +282,49 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod fuzz {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Words a UAI line is likely to contain, to reach deep into the parser.
+    fn word() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just("uai".to_string()),
+            Just("go".to_string()),
+            Just("position".to_string()),
+            Just("fen".to_string()),
+            Just("startpos".to_string()),
+            Just("moves".to_string()),
+            Just("setoption".to_string()),
+            Just("name".to_string()),
+            Just("value".to_string()),
+            Just("wtime".to_string()),
+            Just("btime".to_string()),
+            Just("movestogo".to_string()),
+            Just("depth".to_string()),
+            Just("infinite".to_string()),
+            Just("perft".to_string()),
+            "-?[0-9]{0,25}(\\.[0-9]{0,5})?",
+            "\\PC{0,12}",
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn any_line_parses_or_errs_without_panicking(line in "\\PC{0,200}") {
+            let _ = parse_command(&line);
+        }
+
+        #[test]
+        fn command_like_lines_parse_or_err_without_panicking(words in prop::collection::vec(word(), 0..12)) {
+            let line = words.join(" ");
+            if let Ok(UaiCommand::Go(go)) = parse_command(&line) {
+                // Whatever was read is in range.
+                prop_assert!(go.depth.is_none_or(|d| (1..=1000).contains(&d)));
+                prop_assert!(go.nodes.is_none_or(|n| n >= 1));
+            }
+        }
+    }
+}
