@@ -10,6 +10,7 @@
 use ponder::engine::{
     Command, Engine, EngineConfig, EngineOption, Event, Limits, PonderMode, TieBreak,
 };
+use ponder::search::Evaluators;
 use ponder::{Game, GameRecord, Kalah};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -132,7 +133,7 @@ fn random_option(rng: &mut SmallRng) -> EngineOption {
     }
 }
 
-fn stress<G: Game>(start: G, commands: usize, seed: u64) {
+fn stress<G: Evaluators>(start: G, commands: usize, seed: u64) {
     let mut rng = SmallRng::seed_from_u64(seed);
     let config = EngineConfig {
         tree_mib: 1,

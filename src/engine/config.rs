@@ -111,7 +111,7 @@ impl Default for EngineConfig {
             },
             eval: "default".to_string(),
             forward_pruning: true,
-            tree_min_depth: 3,
+            tree_min_depth: 6,
             pin_thread: true,
         }
     }

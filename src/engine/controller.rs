@@ -216,6 +216,7 @@ impl<G: Evaluators> Controller<G> {
                 let deadline = limits.hard_deadline().map(|limit| start + limit);
                 let stop = StopSignal::new();
                 self.searches += 1;
+                self.table.new_search();
                 let tie_break = match self.config.tie_break {
                     TieBreak::First => TieBreak::First,
                     TieBreak::Random { seed } => TieBreak::Random {

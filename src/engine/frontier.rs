@@ -47,6 +47,41 @@ pub trait Frontier<G: Game>: Send {
         None
     }
 
+    /// Whether the search may prune forward (late-move reductions); the tree search then
+    /// reduces late quiet moves as the frontier does.
+    fn forward_pruning(&self) -> bool {
+        false
+    }
+
+    /// The value the shared transposition table gives for `position` (`ply` plies below the
+    /// root) searched to `depth`, if its entry answers the window (`alpha`, `beta`): how the
+    /// stored tree sees transpositions.
+    fn probe_value(
+        &mut self,
+        _position: &G,
+        _depth: u32,
+        _alpha: i32,
+        _beta: i32,
+        _ply: u32,
+    ) -> Option<i32> {
+        None
+    }
+
+    /// Stores a tree node's result (searched to `depth` with the window (`alpha`, `beta`),
+    /// best move `best`) in the shared transposition table.
+    #[allow(clippy::too_many_arguments)]
+    fn store_value(
+        &mut self,
+        _position: &G,
+        _depth: u32,
+        _value: i32,
+        _alpha: i32,
+        _beta: i32,
+        _best: Option<G::Move>,
+        _ply: u32,
+    ) {
+    }
+
     /// Whether the stop signal has been raised (a stop command or a hard time limit).
     fn stopped(&self) -> bool;
 }

@@ -125,7 +125,9 @@ impl<G: Evaluators> Engine<G> {
             threads: vec![engine_thread, search],
         }
     }
+}
 
+impl<G: Game> Engine<G> {
     /// Sends a command.
     pub fn send(&self, command: Command<G>) {
         let _ = self.commands.send(command);
@@ -187,9 +189,7 @@ impl<G: Evaluators> Engine<G> {
             table_bound: self.memory.table_bound.load(Ordering::Relaxed),
         }
     }
-}
 
-impl<G: Game> Engine<G> {
     /// Stops everything and waits (at most a couple of seconds) for the threads to end.
     /// Returns whether they did.
     pub fn quit(mut self) -> bool {

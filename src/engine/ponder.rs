@@ -95,7 +95,7 @@ where
                     depth,
                     score,
                     pv: &pv,
-                    nodes: search.frontier().nodes(),
+                    nodes: search.nodes(),
                 });
             }
             return (PonderEnd::Finished, search.stats);
@@ -159,7 +159,7 @@ where
             depth,
             score,
             pv: &pv,
-            nodes: search.frontier().nodes(),
+            nodes: search.nodes(),
         });
         // Keep the likeliest reply first: the best for the human among the replies searched
         // at least as deep as the current likeliest.

@@ -6,6 +6,7 @@ use super::search_api::{choose, Limits, TieBreak};
 use super::tree::{Bound, Tree, TreeSearch, TreeStats, ROOT};
 use super::MAX_DEPTH;
 use crate::game::{Game, Key};
+use crate::search::score::WIN_BASE;
 use std::time::Instant;
 
 /// What a search hands back.
@@ -23,6 +24,8 @@ pub struct ThinkResult<G: Game> {
     pub ties: usize,
     /// Tree statistics.
     pub stats: TreeStats,
+    /// Nodes searched (tree and frontier).
+    pub nodes: u64,
 }
 
 /// Everything one search needs besides the tree and the frontier.
@@ -79,6 +82,7 @@ where
         depth: 0,
         ties: 0,
         stats: TreeStats::default(),
+        nodes: 0,
     };
     if position.outcome().is_some() || !ensure_root_expanded(tree, position) {
         return result;
@@ -106,13 +110,15 @@ where
                 if soft.is_some_and(|soft| setup.start.elapsed() >= soft) {
                     break;
                 }
-                if max_nodes.is_some_and(|max| search.frontier().nodes() >= max) {
+                if max_nodes.is_some_and(|max| search.nodes() >= max) {
                     break;
                 }
                 search.next_pass();
             }
-            let Some(score) = search.search_root(ROOT, position, depth, -infinity, infinity, 0)
-            else {
+            let previous = (result.depth > 0).then_some(result.score);
+            let Some(score) = aspirated(previous, depth, infinity, |alpha, beta| {
+                search.search_root(ROOT, position, depth, alpha, beta, 0)
+            }) else {
                 break;
             };
             result.depth = depth;
@@ -122,7 +128,7 @@ where
                 depth,
                 score,
                 pv: &pv,
-                nodes: search.frontier().nodes(),
+                nodes: search.nodes(),
                 stats: search.stats,
             });
         }
@@ -132,6 +138,7 @@ where
             Vec::new()
         };
         result.stats = search.stats;
+        result.nodes = search.nodes();
         ties
     };
     let chosen =
@@ -146,6 +153,51 @@ where
         .next()
         .and_then(|reply| tree.node(reply).mv);
     result
+}
+
+/// The first aspiration half-window, in evaluation units; it grows fourfold on each failure
+/// (as in the search module).
+const ASPIRATION_DELTA: i32 = 2;
+/// The shallowest iteration searched with an aspiration window.
+const ASPIRATION_MIN_DEPTH: u32 = 4;
+/// Past this half-window the search falls back to the full window.
+const ASPIRATION_MAX_DELTA: i32 = 1 << 12;
+
+/// One iteration with aspiration windows around the previous value: `search(alpha, beta)`
+/// is repeated with a wider window until its value falls inside. `None` if stopped.
+pub fn aspirated(
+    previous: Option<i32>,
+    depth: u32,
+    infinity: i32,
+    mut search: impl FnMut(i32, i32) -> Option<i32>,
+) -> Option<i32> {
+    let mut delta = ASPIRATION_DELTA;
+    let (mut alpha, mut beta) = match previous {
+        Some(value) if depth >= ASPIRATION_MIN_DEPTH && value.abs() < WIN_BASE => {
+            (value - delta, value + delta)
+        }
+        _ => (-infinity, infinity),
+    };
+    loop {
+        let value = search(alpha, beta)?;
+        if value <= alpha && alpha > -infinity {
+            delta = delta.saturating_mul(4);
+            alpha = if delta > ASPIRATION_MAX_DELTA {
+                -infinity
+            } else {
+                (value - delta).max(-infinity)
+            };
+        } else if value >= beta && beta < infinity {
+            delta = delta.saturating_mul(4);
+            beta = if delta > ASPIRATION_MAX_DELTA {
+                infinity
+            } else {
+                (value + delta).min(infinity)
+            };
+        } else {
+            return Some(value);
+        }
+    }
 }
 
 /// Makes sure the root's children exist, clearing the tree if it is too full to hold them.

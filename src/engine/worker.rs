@@ -178,7 +178,7 @@ fn run_with<G: Game, E: Evaluator<G>>(
                 score: result.score,
                 depth: result.depth,
                 ties: result.ties,
-                nodes: Frontier::<G>::nodes(&frontier),
+                nodes: result.nodes,
                 time: start.elapsed(),
                 tree: result.stats,
             }));
@@ -190,7 +190,7 @@ fn run_with<G: Game, E: Evaluator<G>>(
         } => {
             let mut frontier = SearchFrontier::new(worker, stop, None);
             let _ = events.send(Event::Ponder(PonderInfo::Started { position }));
-            let (end, _stats): (PonderEnd, TreeStats) = ponder(
+            let (end, stats): (PonderEnd, TreeStats) = ponder(
                 &mut tree,
                 &mut frontier,
                 &position,
@@ -211,7 +211,7 @@ fn run_with<G: Game, E: Evaluator<G>>(
                     }));
                 },
             );
-            let nodes = Frontier::<G>::nodes(&frontier);
+            let nodes = Frontier::<G>::nodes(&frontier) + stats.visited;
             let _ = events.send(Event::Ponder(match end {
                 PonderEnd::Stopped => PonderInfo::Stopped {
                     nodes,

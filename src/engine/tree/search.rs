@@ -6,6 +6,11 @@ use super::node::Bound;
 use crate::engine::frontier::Frontier;
 use crate::game::{Game, Key};
 
+/// Moves searched at full depth before late-move reductions apply (as in the search module).
+const LMR_FULL_DEPTH_MOVES: usize = 3;
+/// The shallowest remaining depth where late-move reductions apply.
+const LMR_MIN_DEPTH: u32 = 3;
+
 /// What a search over the tree did, for the payoff figures and the info lines.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct TreeStats {
@@ -20,6 +25,8 @@ pub struct TreeStats {
     pub expanded: u64,
     /// Calls handed to the frontier search.
     pub frontier_calls: u64,
+    /// Tree nodes answered by the shared transposition table (transpositions).
+    pub table_hits: u64,
 }
 
 impl TreeStats {
@@ -30,6 +37,7 @@ impl TreeStats {
         self.answered += other.answered;
         self.expanded += other.expanded;
         self.frontier_calls += other.frontier_calls;
+        self.table_hits += other.table_hits;
     }
 }
 
@@ -85,6 +93,11 @@ impl<'a, G: Game, F: Frontier<G>> TreeSearch<'a, G, F> {
     /// The frontier being used.
     pub fn frontier(&self) -> &F {
         self.frontier
+    }
+
+    /// Nodes searched: tree nodes entered plus the frontier's nodes.
+    pub fn nodes(&self) -> u64 {
+        self.stats.visited + self.frontier.nodes()
     }
 
     /// Starts a new pass (nodes searched in it are stamped with it).
@@ -205,6 +218,19 @@ impl<'a, G: Game, F: Frontier<G>> TreeSearch<'a, G, F> {
                 return Some(stored);
             }
         }
+        if !is_root && depth > 0 {
+            if let Some(value) = self.frontier.probe_value(position, depth, alpha, beta, ply) {
+                self.stats.table_hits += 1;
+                let relative = self.frontier.root_to_node_relative(value, ply);
+                let (a, b) = (
+                    self.frontier.root_to_node_relative(alpha, ply),
+                    self.frontier.root_to_node_relative(beta, ply),
+                );
+                let pass = self.pass;
+                self.tree.node_mut(index).store(depth, relative, a, b, pass);
+                return Some(value);
+            }
+        }
         if depth == 0 {
             // A kept node may be expanded from an earlier, deeper search: the horizon is
             // still the frontier's (evaluation or quiescence).
@@ -231,15 +257,37 @@ impl<'a, G: Game, F: Frontier<G>> TreeSearch<'a, G, F> {
         }
         let mut best = -self.frontier.infinity();
         let mut best_child = children.start;
+        let pruning = self.frontier.forward_pruning();
         for (order, child) in children.clone().enumerate() {
             let value = if order == 0 {
                 self.search_child(child, position, depth - 1, alpha, beta, ply)?
             } else {
-                let probe = self.search_child(child, position, depth - 1, alpha, alpha + 1, ply)?;
-                if probe > alpha && probe < beta {
-                    self.search_child(child, position, depth - 1, alpha, beta, ply)?
+                // Late quiet moves first one ply shallower, as the frontier search does.
+                let reduce = pruning
+                    && !is_root
+                    && depth >= LMR_MIN_DEPTH
+                    && order >= LMR_FULL_DEPTH_MOVES
+                    && self
+                        .tree
+                        .node(child)
+                        .mv
+                        .is_some_and(|mv| position.move_order_hint(mv) <= 0);
+                let reduced = if reduce {
+                    Some(self.search_child(child, position, depth - 2, alpha, alpha + 1, ply)?)
                 } else {
-                    probe
+                    None
+                };
+                match reduced {
+                    Some(value) if value <= alpha => value,
+                    _ => {
+                        let probe =
+                            self.search_child(child, position, depth - 1, alpha, alpha + 1, ply)?;
+                        if probe > alpha && probe < beta {
+                            self.search_child(child, position, depth - 1, alpha, beta, ply)?
+                        } else {
+                            probe
+                        }
+                    }
                 }
             };
             if value > best {
@@ -253,6 +301,9 @@ impl<'a, G: Game, F: Frontier<G>> TreeSearch<'a, G, F> {
                 break;
             }
         }
+        let best_move = self.tree.node(best_child).mv;
+        self.frontier
+            .store_value(position, depth, best, original_alpha, beta, best_move, ply);
         let relative = self.frontier.root_to_node_relative(best, ply);
         let pass = self.pass;
         self.tree.node_mut(index).store(

@@ -317,7 +317,6 @@ mod choice {
         position: &G,
         depth: u32,
         tie_break: TieBreak,
-        seed: u64,
     ) -> (G::Move, usize, i32) {
         let mut frontier = PlainFrontier::new(StopSignal::new(), None);
         let limits = Limits::depth(depth);
@@ -328,8 +327,7 @@ mod choice {
             tie_break,
             tree_min_depth: 1,
         };
-        let mut rng = SmallRng::seed_from_u64(seed);
-        let result = think(tree, &mut frontier, position, &setup, &mut rng, |_| {});
+        let result = think(tree, &mut frontier, position, &setup, |_| {});
         (result.best.unwrap(), result.ties, result.score)
     }
 
@@ -339,14 +337,14 @@ mod choice {
         let record = Kalah::parse_position(&config, "123551234220105241").unwrap();
         let position = record.current();
         let mut tree = Tree::new(&position, 1 << 20);
-        let (mv, ties, _) = choose(&mut tree, &position, 2, TieBreak::First, 0);
+        let (mv, ties, _) = choose(&mut tree, &position, 2, TieBreak::First);
         assert_eq!(mv.to_string(), "0");
         assert_eq!(ties, 2);
         let mut seen = BTreeSet::new();
         for seed in 0..64 {
             let mut tree = Tree::new(&position, 1 << 20);
             seen.insert(
-                choose(&mut tree, &position, 2, TieBreak::Random, seed)
+                choose(&mut tree, &position, 2, TieBreak::Random { seed })
                     .0
                     .to_string(),
             );
@@ -367,12 +365,12 @@ mod choice {
             let depth = rng.random_range(1..=4);
             let expected = equal_best(&position, depth);
             let mut tree = Tree::new(&position, 1 << 20);
-            let (first, ties, score) = choose(&mut tree, &position, depth, TieBreak::First, 0);
+            let (first, ties, score) = choose(&mut tree, &position, depth, TieBreak::First);
             assert_eq!(score, minimax(&position, depth, 0), "round {round}");
             assert_eq!(first, expected[0], "round {round}: natural-first tie");
             assert_eq!(ties, expected.len(), "round {round}: every tie found");
             for seed in 0..8 {
-                let (mv, _, _) = choose(&mut tree, &position, depth, TieBreak::Random, seed);
+                let (mv, _, _) = choose(&mut tree, &position, depth, TieBreak::Random { seed });
                 assert!(
                     expected.contains(&mv),
                     "round {round}: {mv} is not equal-best"
