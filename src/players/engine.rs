@@ -71,6 +71,26 @@ impl<G: Evaluators> EnginePlayer<G> {
         }
     }
 
+    /// A pondering score (for the side to move after `reply`, or in the pondered position
+    /// when there is no reply) from the engine's own point of view: the engine ponders on the
+    /// other side's turn.
+    fn engine_view(&self, score: i32, reply: Option<G::Move>) -> i32 {
+        let Some(pondered) = self.known.as_ref().map(GameRecord::current) else {
+            return score;
+        };
+        match reply {
+            Some(reply) if pondered.is_legal(reply) => {
+                let next = pondered.play(reply);
+                if next.side_to_move() == pondered.side_to_move() {
+                    -score
+                } else {
+                    score
+                }
+            }
+            _ => -score,
+        }
+    }
+
     fn take_ponder_event(&mut self, event: Event<G>) {
         if let Event::Ponder(info) = event {
             match info {
@@ -83,11 +103,9 @@ impl<G: Evaluators> EnginePlayer<G> {
                     time,
                 } => {
                     let line: Vec<G::Move> = reply.into_iter().chain(pv).collect();
+                    let score = self.engine_view(score, reply);
                     self.ponder = Some(Thought {
                         depth,
-                        // The score is for the side to move after the reply: from the
-                        // pondered position's mover's view it is turned when the reply
-                        // hands the move over, which the engine reports as is.
                         score: Some(score),
                         nodes,
                         time,

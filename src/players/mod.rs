@@ -191,8 +191,9 @@ pub trait Player<G: Game>: Send {
     /// not. The default does nothing.
     fn observe(&mut self, _record: &GameRecord<G>, _my_turn: bool) {}
 
-    /// What the player thinks about while it is not its turn (pondering), if anything; for
-    /// live display. The default: nothing.
+    /// What the player thinks about while it is not its turn (pondering), if anything, with
+    /// the score from the player's own point of view and the line from the position it
+    /// ponders; for live display. The default: nothing.
     fn pondering(&mut self) -> Option<Thought<G>> {
         None
     }
