@@ -1,7 +1,8 @@
 //! Times Ataxx perft on one thread, both the generic `ponder::perft` and the Ataxx one.
 //!
 //! `cargo run --release --example ataxx_perft -- [DEPTH] [FEN]` (depth 7 from the start by
-//! default); prints `depth=<d> nodes=<n> time_ms=<t> nps=<r>` for each.
+//! default); prints `depth=<d> nodes=<n> time_ms=<t> nps=<r>` for each. Set
+//! `PERFT=generic` or `PERFT=ataxx` to run only one of them.
 
 use ponder::games::ataxx::{self, Ataxx};
 use ponder::{Game, GameRecord};
@@ -31,10 +32,15 @@ fn main() {
             (nodes as f64 / secs).round() as u64
         );
     };
-    let start = Instant::now();
-    let nodes = ataxx::perft(&record.current(), depth);
-    report("ataxx::perft", nodes, start);
-    let start = Instant::now();
-    let nodes = ponder::perft(&GameRecord::new(record.current()), depth);
-    report("ponder::perft", nodes, start);
+    let only = std::env::var("PERFT").unwrap_or_default();
+    if only != "generic" {
+        let start = Instant::now();
+        let nodes = ataxx::perft(&record.current(), depth);
+        report("ataxx::perft", nodes, start);
+    }
+    if only != "ataxx" {
+        let start = Instant::now();
+        let nodes = ponder::perft(&GameRecord::new(record.current()), depth);
+        report("ponder::perft", nodes, start);
+    }
 }

@@ -450,3 +450,27 @@ fn scores_evaluation_and_seats() {
     const { assert!(!<Ataxx as Game>::PERFT_TERMINAL_IS_LEAF) };
     assert!(ponder::games::GAME_NAMES.contains(&"ataxx"));
 }
+
+/// What `ponder perft --game SPEC --depth D` does, through the game registry.
+fn perft_of_spec<G: Game>(spec: &GameSpec, depth: u32) -> Result<u64, GameError> {
+    let config = G::config_from_spec(spec)?;
+    Ok(ponder::perft(
+        &ponder::GameRecord::new(G::start(&config)?),
+        depth,
+    ))
+}
+
+#[test]
+fn the_registry_runs_ataxx_specs() {
+    let run = |text: &str, depth| -> Result<u64, GameError> {
+        let spec: GameSpec = text.parse()?;
+        ponder::with_game!(spec, G => perft_of_spec::<G>(&spec, depth))
+    };
+    // python-ataxx's count for the 0x7888 layout (tests/data/ataxx_walls_perft.tsv).
+    assert_eq!(run("ataxx:walls=0x7888", 4), Ok(102_364));
+    assert_eq!(run("ataxx", 3), Ok(6460));
+    assert!(matches!(
+        run("ataxx:walls=0x0001", 1),
+        Err(GameError::Spec(_))
+    ));
+}

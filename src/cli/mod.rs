@@ -1,6 +1,7 @@
 //! The `ponder` command line: one module per subcommand, each generic over [`Game`] through
 //! [`with_game!`](crate::with_game).
 
+mod bestmove;
 mod error;
 mod matches;
 mod perft;
@@ -48,6 +49,8 @@ pub enum Command {
     Tune(tune::TuneArgs),
     /// Play a match between two players: paired openings, Elo with a 95% interval, SPRT.
     Match(matches::MatchArgs),
+    /// Search a position: `info` lines per completed depth, then `bestmove <move>`.
+    Bestmove(bestmove::BestMoveArgs),
 }
 
 /// Runs a parsed command line, writing to `out`.
@@ -60,6 +63,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Uai(args) => uai::run(&args, out),
         Command::Serve(args) => serve::run(&args, out),
         Command::Tune(args) => tune::run(&args, out),
+        Command::Bestmove(args) => bestmove::run(&args, out),
     }
 }
 

@@ -1,4 +1,3 @@
-//! TEMPORARY: the games' evaluators until the search branch's `eval/<game>.rs` land (then this
+//! TEMPORARY: Ataxx's evaluators until the search branch's `eval/ataxx.rs` lands (then this
 //! file goes).
-impl crate::search::Evaluators for crate::Kalah {}
 impl crate::search::Evaluators for crate::games::Ataxx {}

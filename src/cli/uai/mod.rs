@@ -175,11 +175,17 @@ impl Options {
 
     /// The player spec with these options.
     fn spec(&self, base: &PlayerSpec) -> PlayerSpec {
-        base.clone()
+        let spec = base
+            .clone()
             .with_default("hash", &self.hash.to_string())
-            .with_default("threads", &self.threads.to_string())
             .with_default("eval", &self.eval)
-            .with_default("tiebreak", &self.tiebreak)
+            .with_default("tiebreak", &self.tiebreak);
+        if base.kind() == "engine" {
+            // The engine thread searches on one thread of its own.
+            spec
+        } else {
+            spec.with_default("threads", &self.threads.to_string())
+        }
     }
 }
 

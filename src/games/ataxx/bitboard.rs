@@ -40,9 +40,10 @@ pub(crate) const fn reach(b: u64) -> u64 {
 }
 
 /// For each square, the squares at distance 1: where a single move lands and which stones a
-/// move to the square captures.
-pub(crate) static SINGLES: [u64; 49] = {
-    let mut table = [0; 49];
+/// move to the square captures. 64 entries (the last 15 empty), so that an index masked with
+/// `& 63` needs no bounds check.
+pub(crate) static SINGLES: [u64; 64] = {
+    let mut table = [0; 64];
     let mut sq = 0;
     while sq < 49 {
         table[sq] = grow(1 << sq) & !(1 << sq);
@@ -52,8 +53,9 @@ pub(crate) static SINGLES: [u64; 49] = {
 };
 
 /// For each square, the squares at distance exactly 2: where a double move from it lands.
-pub(crate) static DOUBLES: [u64; 49] = {
-    let mut table = [0; 49];
+/// 64 entries, like [`SINGLES`].
+pub(crate) static DOUBLES: [u64; 64] = {
+    let mut table = [0; 64];
     let mut sq = 0;
     while sq < 49 {
         table[sq] = reach(1 << sq) & !grow(1 << sq);

@@ -29,31 +29,40 @@ const O: u128 = 2;
 /// The code of a blocker.
 const BLOCKER: u128 = 3;
 
+/// For each 7-bit rank pattern, the same bits spread to the even bits (bit i to bit 2i).
+static SPREAD: [u16; 128] = {
+    let mut table = [0u16; 128];
+    let mut pattern = 0;
+    while pattern < 128 {
+        let mut bit = 0;
+        while bit < 7 {
+            if pattern >> bit & 1 != 0 {
+                table[pattern] |= 1 << (2 * bit);
+            }
+            bit += 1;
+        }
+        pattern += 1;
+    }
+    table
+};
+
 /// The key of `position`.
+#[inline]
 pub(crate) fn encode(position: &Ataxx) -> Key {
     let x = position.stone_bits(Seat::FIRST);
     let o = position.stone_bits(Seat::SECOND);
     let blockers = position.blockers().bits();
-    let spare = u128::from(position.turn().index() as u16 | position.halfmove_clock() << 1);
-    let mut bits = 0u128;
-    for row in 0..7u32 {
-        let rank = 6 - row;
-        for file in 0..7u32 {
-            let square = 1u64 << (rank * 7 + file);
-            let code = if x & square != 0 {
-                X
-            } else if o & square != 0 {
-                O
-            } else if blockers & square != 0 {
-                BLOCKER
-            } else {
-                EMPTY
-            };
-            bits |= code << (16 * row + 2 * file);
-        }
-        bits |= (spare >> (2 * row) & 3) << (16 * row + 14);
+    let spare = position.turn().index() as u16 | position.halfmove_clock() << 1;
+    let mut bytes = [0u8; 14];
+    for (row, pair) in bytes.chunks_exact_mut(2).enumerate() {
+        let shift = 7 * (6 - row);
+        let rank = |set: u64| SPREAD[(set >> shift & 0x7f) as usize];
+        // The sets are disjoint, so the codes add up without carries.
+        let cells = rank(x) * X as u16 + rank(o) * O as u16 + rank(blockers) * BLOCKER as u16;
+        let word = cells | (spare >> (2 * row) & 3) << 14;
+        pair.copy_from_slice(&word.to_le_bytes());
     }
-    Key::from_u128(bits).unwrap_or_default()
+    Key::from_bytes(bytes)
 }
 
 /// The position of `key`, with fullmove number 1.
@@ -65,10 +74,10 @@ pub(crate) fn decode(key: &Key) -> Ataxx {
         for file in 0..7u32 {
             let square = 1u64 << (rank * 7 + file);
             match bits >> (16 * row + 2 * file) & 3 {
+                EMPTY => {}
                 X => x |= square,
                 O => o |= square,
-                BLOCKER => blockers |= square,
-                _ => {}
+                _ => blockers |= square, // BLOCKER, the only other 2-bit value
             }
         }
         spare |= ((bits >> (16 * row + 14) & 3) as u16) << (2 * row);

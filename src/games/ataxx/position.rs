@@ -348,8 +348,33 @@ impl Ataxx {
     /// The number of legal moves, by bit counts (libataxx's bulk count): the single-move
     /// targets, plus each stone's double-move targets, or 1 for a forced pass, or 0 when the
     /// game is over.
+    ///
+    /// A build for baseline x86-64 has no popcount instruction, and counting bits by
+    /// arithmetic makes perft about 1.6 times slower; so on x86-64 this checks once per call
+    /// (a cached flag) whether the CPU has one and then runs a copy compiled to use it.
     #[inline]
     pub(crate) fn count_moves(&self) -> u64 {
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+        {
+            if std::arch::is_x86_feature_detected!("popcnt") {
+                // SAFETY: the CPU has the popcnt instruction, checked just above.
+                return unsafe { self.count_moves_popcnt() };
+            }
+        }
+        self.count_moves_portable()
+    }
+
+    /// [`Ataxx::count_moves`] compiled with the popcnt instruction.
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+    #[target_feature(enable = "popcnt")]
+    unsafe fn count_moves_popcnt(&self) -> u64 {
+        self.count_moves_portable()
+    }
+
+    /// [`Ataxx::count_moves`] with whatever popcount the build targets (a few instructions
+    /// of bit arithmetic on a baseline x86-64, the popcnt instruction when enabled).
+    #[inline(always)]
+    pub(crate) fn count_moves_portable(&self) -> u64 {
         if self.finished_by_rule() {
             return 0;
         }
@@ -386,7 +411,7 @@ impl Ataxx {
         }
         let to = u32::from(mv.to & 63);
         let from = u32::from(mv.from & 63);
-        let captured = SINGLES[to as usize] & self.them;
+        let captured = SINGLES[(to & 63) as usize] & self.them;
         let moved = ((1u64 << from) | (1u64 << to)) & ALL;
         Ataxx {
             us: self.them ^ captured,

@@ -8,8 +8,10 @@
 //! `impl Evaluators for MyGame {}`.
 
 mod generic;
+mod kalah;
 
 pub use generic::{GameEvaluation, ScoreDiff};
+pub use kalah::{KalahDefault, KalahStoreDiff};
 
 use super::SearchError;
 use crate::game::Game;
