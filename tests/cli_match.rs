@@ -45,15 +45,17 @@ fn the_engine_beats_random_in_every_game_from_both_seats() {
     assert_eq!(summary["side_a"]["as_first"]["wins"], 10);
     assert_eq!(summary["side_a"]["as_second"]["wins"], 10);
     assert!(summary["elo"].is_null(), "a clean sweep has no finite Elo");
-    assert!(summary["elo_low"].as_f64().unwrap() > 300.0, "{summary}");
+    assert!(summary["elo_low"].as_f64().unwrap() > 250.0, "{summary}");
     assert_eq!(summary["interval"], "wilson");
 
     // Every record replays, pairs share their opening, colours alternate.
-    let lines: Vec<Value> = std::fs::read_to_string(&records)
+    // Written as games finish: sort them by number.
+    let mut lines: Vec<Value> = std::fs::read_to_string(&records)
         .unwrap()
         .lines()
         .map(|line| serde_json::from_str(line).unwrap())
         .collect();
+    lines.sort_by_key(|line| line["game"].as_u64());
     assert_eq!(lines.len(), 20);
     for pair in lines.chunks(2) {
         let (a, b) = (&pair[0], &pair[1]);
@@ -61,7 +63,7 @@ fn the_engine_beats_random_in_every_game_from_both_seats() {
         assert_eq!(a["a_seat"], 0);
         assert_eq!(b["a_seat"], 1);
         let plies = a["opening_plies"].as_u64().unwrap() as usize;
-        assert_eq!(plies, 2);
+        assert_eq!(plies, 4);
         assert_eq!(
             a["moves"].as_array().unwrap()[..plies],
             b["moves"].as_array().unwrap()[..plies]

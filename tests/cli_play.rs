@@ -185,3 +185,50 @@ fn bad_arguments_are_refused_clearly() {
         assert!(error.contains(expected), "{args:?}: {error}");
     }
 }
+
+/// Every Ataxx move notation there is (singles, jumps, the pass): whatever the position, the
+/// legal ones are among them.
+fn ataxx_script(lines: usize) -> String {
+    let cells: Vec<String> = (1..=7)
+        .flat_map(|rank| ('a'..='g').map(move |file| format!("{file}{rank}")))
+        .collect();
+    let mut moves = cells.clone();
+    for from in &cells {
+        for to in &cells {
+            let (fb, tb) = (from.as_bytes(), to.as_bytes());
+            let dx = (fb[0] as i32 - tb[0] as i32).abs();
+            let dy = (fb[1] as i32 - tb[1] as i32).abs();
+            if dx.max(dy) == 2 {
+                moves.push(format!("{from}{to}"));
+            }
+        }
+    }
+    moves.push("0000".to_string());
+    format!("{}\n", moves.join(" ")).repeat(lines)
+}
+
+#[test]
+fn a_scripted_ataxx_game_against_the_engine_ends_with_the_result() {
+    let output = play(
+        &["--game", "ataxx", "--seats", "human,engine", "--depth", "2"],
+        &ataxx_script(120),
+    );
+    let text = stdout(&output);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let result = text
+        .lines()
+        .find(|line| line.starts_with("result: "))
+        .expect("a result line");
+    assert!(result.contains("wins by") || result.contains("draw"), "{result}");
+    // The moves line replays to a finished game.
+    let moves = text
+        .lines()
+        .find_map(|line| line.strip_prefix("moves: "))
+        .expect("the moves");
+    let replay = std::process::Command::new(env!("CARGO_BIN_EXE_ponder"))
+        .args(["replay", "--game", "ataxx", "--moves", moves, "--json"])
+        .output()
+        .unwrap();
+    let replayed: serde_json::Value = serde_json::from_slice(&replay.stdout).unwrap();
+    assert!(!replayed["result"].is_null(), "{replayed}");
+}

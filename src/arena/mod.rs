@@ -9,7 +9,7 @@
 //! let start = GameRecord::new(Kalah::start(&Default::default()).unwrap());
 //! let greedy: PlayerSpec = "greedy".parse().unwrap();
 //! let random: PlayerSpec = "random".parse().unwrap();
-//! let config = MatchConfig { games: 4, opening_plies: 2, seed: 1, concurrency: 1 };
+//! let config = MatchConfig { games: 4, opening_plies: 2, balance: None, seed: 1, concurrency: 1 };
 //! let (games, tally) = run_match(
 //!     &start,
 //!     &|seed| build_player::<Kalah>(&greedy, seed),
@@ -28,7 +28,7 @@ mod runner;
 mod stats;
 
 pub use game::{play_game, PlayedGame, SeatStats, Termination, MAX_PLIES};
-pub use openings::{derive_seed, random_opening};
+pub use openings::{balanced_opening, derive_seed, random_opening, Balance};
 pub use runner::{run_match, MatchConfig, MatchGame, PlayerFactory};
 pub use stats::{
     elo_from_score, elo_json, elo_text, score_from_elo, EloEstimate, Sprt, SprtDecision, Tally,

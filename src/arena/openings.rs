@@ -1,6 +1,7 @@
 //! Randomised openings: a few random plies from the start, the same for both colours of a pair.
 
 use crate::game::{Game, GameRecord};
+use crate::search::{Evaluators, Limits, SearchOptions, Searcher, StopSignal};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -50,4 +51,51 @@ pub fn random_opening<G: Game>(
         }
     }
     start.clone()
+}
+
+/// How openings are made balanced: among `candidates` random openings of a pair, the one a
+/// quick search (to `depth`, the game's default evaluator) judges closest to even is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Balance {
+    /// Random openings drawn for each pair (1: the first one, no balancing).
+    pub candidates: usize,
+    /// The depth of the judging search.
+    pub depth: u32,
+}
+
+/// The opening of pair `pair`, balanced: [`random_opening`]'s draws number `k` for
+/// `k = 0..candidates` (seeded from `(seed, pair, k)`), judged by a search to `depth`, the one
+/// with the smallest absolute value kept (the first among equals). Like the plain openings it
+/// depends only on the seed and the pair number.
+pub fn balanced_opening<G: Evaluators>(
+    start: &GameRecord<G>,
+    plies: usize,
+    seed: u64,
+    pair: u64,
+    balance: Balance,
+) -> GameRecord<G> {
+    if balance.candidates <= 1 || plies == 0 {
+        return random_opening(start, plies, seed, pair);
+    }
+    let options = SearchOptions {
+        hash_mib: 1,
+        ..SearchOptions::default()
+    };
+    let Ok(mut searcher) = Searcher::<G>::with_new_table(options) else {
+        return random_opening(start, plies, seed, pair);
+    };
+    let stop = StopSignal::new();
+    let mut best: Option<(i64, GameRecord<G>)> = None;
+    for candidate in 0..balance.candidates as u64 {
+        let opening = random_opening(start, plies, derive_seed(seed, candidate), pair);
+        if best.as_ref().is_some_and(|(_, b)| *b == opening) {
+            continue;
+        }
+        let outcome = searcher.search(&opening, &Limits::depth(balance.depth), &stop, &mut |_| {});
+        let imbalance = i64::from(outcome.score.value()).abs();
+        if best.as_ref().is_none_or(|(value, _)| imbalance < *value) {
+            best = Some((imbalance, opening));
+        }
+    }
+    best.map_or_else(|| random_opening(start, plies, seed, pair), |(_, opening)| opening)
 }

@@ -2,9 +2,10 @@
 //! threads.
 
 use super::game::{play_game, PlayedGame};
-use super::openings::{derive_seed, random_opening};
+use super::openings::{balanced_opening, derive_seed, random_opening, Balance};
 use super::stats::Tally;
 use crate::game::{Game, GameRecord};
+use crate::search::Evaluators;
 use crate::players::{Player, PlayerError, StopSignal};
 use crossbeam_channel::unbounded;
 use std::collections::HashMap;
@@ -17,6 +18,8 @@ pub struct MatchConfig {
     pub games: u32,
     /// Random plies of each pair's opening.
     pub opening_plies: usize,
+    /// Balanced openings (the most even of several random ones), or plain random ones.
+    pub balance: Option<Balance>,
     /// Seeds the openings and the players' random choices.
     pub seed: u64,
     /// Games played at the same time, one thread each.
@@ -60,7 +63,7 @@ pub type PlayerFactory<'a, G> = &'a (dyn Fn(u64) -> Result<Box<dyn Player<G>>, P
 /// `on_game` sees every game as it finishes (in finishing order) with the tally so far, and
 /// returns `false` to stop starting new games (an SPRT decision). The games are returned in
 /// game order.
-pub fn run_match<G: Game>(
+pub fn run_match<G: Evaluators>(
     start: &GameRecord<G>,
     make_a: PlayerFactory<'_, G>,
     make_b: PlayerFactory<'_, G>,
@@ -129,7 +132,7 @@ pub fn run_match<G: Game>(
 }
 
 /// Plays game `index` of the match.
-fn play_match_game<G: Game>(
+fn play_match_game<G: Evaluators>(
     start: &GameRecord<G>,
     make_a: PlayerFactory<'_, G>,
     make_b: PlayerFactory<'_, G>,
@@ -139,7 +142,12 @@ fn play_match_game<G: Game>(
 ) -> Result<MatchGame<G>, PlayerError> {
     let pair = index / 2;
     let a_seat = (index % 2) as usize;
-    let opening = random_opening(start, config.opening_plies, config.seed, u64::from(pair));
+    let opening = match config.balance {
+        Some(balance) => {
+            balanced_opening(start, config.opening_plies, config.seed, u64::from(pair), balance)
+        }
+        None => random_opening(start, config.opening_plies, config.seed, u64::from(pair)),
+    };
     let game_seed = derive_seed(config.seed ^ 0x5EED, u64::from(index));
     let mut a = make_a(derive_seed(game_seed, 0))?;
     let mut b = make_b(derive_seed(game_seed, 1))?;

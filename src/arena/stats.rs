@@ -21,9 +21,10 @@ const Z95: f64 = 1.959_963_984_540_054;
 /// assert_eq!(elo_from_score(1.0), f64::INFINITY);
 /// ```
 pub fn elo_from_score(s: f64) -> f64 {
-    if s <= 0.0 {
+    // Within rounding of 0 or 1 the logistic curve is infinite for all practical purposes.
+    if s <= 1e-9 {
         f64::NEG_INFINITY
-    } else if s >= 1.0 {
+    } else if s >= 1.0 - 1e-9 {
         f64::INFINITY
     } else {
         -400.0 * (1.0 / s - 1.0).log10()
@@ -88,7 +89,7 @@ impl Tally {
     pub fn elo(&self) -> EloEstimate {
         let s = self.score();
         let elo = elo_from_score(s);
-        let (mean, variance, units) = self.spread(0.0);
+        let (_, variance, units) = self.spread(0.0);
         let method;
         let (low, high) = if units > 0.0 && variance > 0.0 && s > 0.0 && s < 1.0 {
             method = if self.uses_pairs() {
@@ -96,8 +97,9 @@ impl Tally {
             } else {
                 "trinomial"
             };
+            // The score of every game, the spread of the pairs (or of the games).
             let half = Z95 * (variance / units).sqrt();
-            (mean - half, mean + half)
+            (s - half, s + half)
         } else {
             // No spread measured (every game won, or lost, or drawn): the Wilson score
             // interval, which assumes the largest spread a score fraction s can have.
@@ -112,10 +114,10 @@ impl Tally {
         }
     }
 
-    /// Whether the statistics use the pairs (every game is in a complete pair).
+    /// Whether the spread is taken from the complete pairs (as soon as there is one; a game
+    /// whose partner is still being played is left out of the spread).
     fn uses_pairs(&self) -> bool {
-        let paired: u32 = self.pairs.iter().sum();
-        paired > 0 && 2 * paired == self.games()
+        self.pairs.iter().sum::<u32>() > 0
     }
 
     /// The mean score fraction, the variance of one unit (a pair's mean score fraction, or one
@@ -273,7 +275,8 @@ impl Sprt {
         ((1.0 - self.beta) / self.alpha).ln()
     }
 
-    /// The decision for `tally`, and its LLR.
+    /// The decision for `tally`, and its LLR. (Front ends keep the first decision reached:
+    /// games already under way when it came are counted but do not undo it.)
     pub fn decide(&self, tally: &Tally) -> (SprtDecision, f64) {
         let llr = tally.sprt_llr(self.elo0, self.elo1);
         let decision = if llr >= self.upper() {
@@ -339,7 +342,10 @@ mod tests {
         }
         // Every pair split 1-1: no spread between pairs, so Wilson takes over.
         assert_eq!(t.elo().method, "wilson");
+        // A game whose partner is not in yet counts in the score, not in the spread.
         t.add_game(1);
+        assert_eq!(t.elo().method, "wilson");
+        assert!(t.score() > 0.5);
         t.add_game(1);
         t.add_pair(1, 1);
         assert_eq!(t.elo().method, "pentanomial");

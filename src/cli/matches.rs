@@ -2,7 +2,7 @@
 
 use super::{progress_bar, CliError, PositionArgs};
 use crate::arena::{
-    elo_json, elo_text, run_match, MatchConfig, MatchGame, SeatStats, Sprt, SprtDecision, Tally,
+    Balance, elo_json, elo_text, run_match, MatchConfig, MatchGame, SeatStats, Sprt, SprtDecision, Tally,
 };
 use crate::game::{Game, GameRecord};
 use crate::players::{build_player, Player, PlayerError, PlayerSpec};
@@ -29,9 +29,16 @@ pub struct MatchArgs {
     /// Games to play; colours are swapped every pair.
     #[arg(long, short = 'n', default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     games: u32,
-    /// Random plies of each pair's opening (the same opening for both colours). Default: 2.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=200))]
+    /// Random plies of each pair's opening (the same opening for both colours).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=200))]
     opening_plies: u32,
+    /// Random openings drawn for each pair; the most even by a quick search is played (1:
+    /// plain random openings).
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    balance: u32,
+    /// The depth of the search that judges openings. Default: 6 (Ataxx: 3).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    balance_depth: Option<u32>,
     /// Seeds the openings and the players' random choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -142,6 +149,10 @@ fn run_game<G: Evaluators>(args: &MatchArgs, out: &mut dyn Write) -> Result<(), 
     let config = MatchConfig {
         games: args.games,
         opening_plies: args.opening_plies as usize,
+        balance: (args.balance > 1).then(|| Balance {
+            candidates: args.balance as usize,
+            depth: args.balance_depth.unwrap_or_else(|| default_balance_depth(G::NAME)),
+        }),
         seed: args.seed,
         concurrency,
     };
@@ -174,9 +185,11 @@ fn run_game<G: Evaluators>(args: &MatchArgs, out: &mut dyn Write) -> Result<(), 
             100.0 * tally.score()
         ));
         match &sprt {
+            // The first decision stands: games already under way when it came are counted.
+            Some(_) if matches!(decision, Some((verdict, _, _)) if verdict != SprtDecision::Continue) => false,
             Some(sprt) => {
                 let (verdict, llr) = sprt.decide(tally);
-                decision = Some((verdict, llr));
+                decision = Some((verdict, llr, tally.games()));
                 verdict == SprtDecision::Continue
             }
             None => true,
@@ -200,6 +213,7 @@ fn run_game<G: Evaluators>(args: &MatchArgs, out: &mut dyn Write) -> Result<(), 
         "games": tally.games(),
         "games_requested": args.games,
         "opening_plies": args.opening_plies,
+        "balance": args.balance,
         "seed": args.seed,
         "concurrency": concurrency,
         "wins": tally.wins,
@@ -214,9 +228,10 @@ fn run_game<G: Evaluators>(args: &MatchArgs, out: &mut dyn Write) -> Result<(), 
         "elo_text": estimate.to_string(),
         "interval": estimate.method,
         "sprt": sprt.map(|s| {
-            let (verdict, llr) = decision.unwrap_or((SprtDecision::Continue, 0.0));
+            let (verdict, llr, at) = decision.unwrap_or((SprtDecision::Continue, 0.0, 0));
             json!({"elo0": s.elo0, "elo1": s.elo1, "alpha": s.alpha, "beta": s.beta,
-                   "lower": s.lower(), "upper": s.upper(), "llr": llr, "decision": verdict})
+                   "lower": s.lower(), "upper": s.upper(), "llr": llr, "decision": verdict,
+                   "decided_after_games": at})
         }),
         "side_a": figures[0].json(&name_a),
         "side_b": figures[1].json(&name_b),
@@ -231,7 +246,7 @@ fn run_game<G: Evaluators>(args: &MatchArgs, out: &mut dyn Write) -> Result<(), 
         return Ok(());
     }
     write_text(out, args, &tally, &figures, &summary, elapsed)?;
-    if let (Some(s), Some((verdict, llr))) = (sprt, decision) {
+    if let (Some(s), Some((verdict, llr, at))) = (sprt, decision) {
         let verdict = match verdict {
             SprtDecision::H1 => "H1 accepted (A is stronger by elo1 or more)",
             SprtDecision::H0 => "H0 accepted (A is not stronger by more than elo0)",
@@ -239,7 +254,7 @@ fn run_game<G: Evaluators>(args: &MatchArgs, out: &mut dyn Write) -> Result<(), 
         };
         writeln!(
             out,
-            "SPRT elo0={} elo1={} alpha={} beta={}: LLR {llr:.2} (bounds {:.2}, {:.2}): {verdict}",
+            "SPRT elo0={} elo1={} alpha={} beta={}: LLR {llr:.2} after {at} games (bounds {:.2}, {:.2}): {verdict}",
             s.elo0,
             s.elo1,
             s.alpha,
@@ -269,11 +284,12 @@ fn write_text(
     )?;
     writeln!(
         out,
-        "{} games ({} requested) from {} openings of {} random plies (seed {}), {} at a time, {:.1} s",
+        "{} games ({} requested) from {} openings of {} random plies (the most even of {}; seed {}), {} at a time, {:.1} s",
         tally.games(),
         args.games,
         args.games.div_ceil(2),
         args.opening_plies,
+        args.balance,
         args.seed,
         summary["concurrency"],
         elapsed.as_secs_f64()
@@ -361,6 +377,15 @@ fn record_json<G: Evaluators>(game: &MatchGame<G>, name_a: &str, name_b: &str) -
 
 fn player_name<G: Evaluators>(player: Box<dyn Player<G>>) -> String {
     player.name()
+}
+
+/// The depth of the search that judges a game's openings.
+pub(crate) fn default_balance_depth(game: &str) -> u32 {
+    if game == "ataxx" {
+        3
+    } else {
+        6
+    }
 }
 
 /// The number of cores (at least 1).

@@ -195,6 +195,10 @@ fn strength_matches<G: Evaluators>(
         let config = MatchConfig {
             games: args.games,
             opening_plies: 4,
+            balance: Some(crate::arena::Balance {
+                candidates: 8,
+                depth: super::matches::default_balance_depth(G::NAME),
+            }),
             seed: args.seed,
             concurrency,
         };
