@@ -69,7 +69,8 @@ impl minimax::Game for CrateGame {
         }
         let before = state.position;
         let position = before.play(KalahMove::new(m));
-        let extra_turn = position.outcome().is_none() && position.side_to_move() == before.side_to_move();
+        let extra_turn =
+            position.outcome().is_none() && position.side_to_move() == before.side_to_move();
         Some(CrateKalah {
             position,
             must_pass: extra_turn,
@@ -96,7 +97,11 @@ impl minimax::Game for CrateGame {
     }
 
     fn notation(_state: &CrateKalah, m: u8) -> Option<String> {
-        Some(if m == PASS { "pass".into() } else { m.to_string() })
+        Some(if m == PASS {
+            "pass".into()
+        } else {
+            m.to_string()
+        })
     }
 
     fn table_index(m: u8) -> u16 {
