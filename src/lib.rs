@@ -23,6 +23,7 @@ pub use game::{
     Game, GameError, GameRecord, GameSpec, Key, KeyReader, KeyWriter, Outcome, Seat, KEY_BYTES,
 };
 pub use games::ataxx::{Ataxx, AtaxxConfig, AtaxxMove};
+pub use games::oware::Oware;
 pub use games::Kalah;
 pub use perft::perft;
 

@@ -10,6 +10,7 @@ mod replay;
 pub mod serve;
 mod tune;
 pub mod uai;
+mod solve;
 
 pub use error::CliError;
 
@@ -51,6 +52,9 @@ pub enum Command {
     Match(matches::MatchArgs),
     /// Search a position: `info` lines per completed depth, then `bestmove <move>`.
     Bestmove(bestmove::BestMoveArgs),
+    /// Solve Oware endgames (computer-Awari rules) by retrograde analysis and print the
+    /// number of boards of each value for every seed count.
+    Solve(solve::SolveArgs),
 }
 
 /// Runs a parsed command line, writing to `out`.
@@ -64,6 +68,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Serve(args) => serve::run(&args, out),
         Command::Tune(args) => tune::run(&args, out),
         Command::Bestmove(args) => bestmove::run(&args, out),
+        Command::Solve(args) => solve::run(&args, out),
     }
 }
 
