@@ -232,3 +232,20 @@ fn a_scripted_ataxx_game_against_the_engine_ends_with_the_result() {
     let replayed: serde_json::Value = serde_json::from_slice(&replay.stdout).unwrap();
     assert!(!replayed["result"].is_null(), "{replayed}");
 }
+
+#[test]
+fn a_scripted_oware_game_against_the_engine_ends_with_the_result() {
+    let output = play(
+        &["--game", "oware", "--seats", "human,engine", "--depth", "6"],
+        &kalah_script(300),
+    );
+    let text = stdout(&output);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let result = text
+        .lines()
+        .find(|line| line.starts_with("result: "))
+        .expect("a result line");
+    assert!(result.contains("wins by") || result.contains("draw"), "{result}");
+    // The board is drawn with the house letters.
+    assert!(text.contains("   a   b   c   d   e   f"), "{text}");
+}

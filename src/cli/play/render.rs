@@ -34,7 +34,8 @@ pub(super) fn draw_board<G: Evaluators>(
             seat_name(before.side_to_move(), seats)
         )?;
     }
-    writeln!(out, "{}", record.current())?;
+    // The alternate form draws the board where a game has two forms (Oware).
+    writeln!(out, "{:#}", record.current())?;
     let scores = record.current().scores();
     writeln!(
         out,
