@@ -1,0 +1,108 @@
+//! Evaluators: named, selectable static evaluations for each game, always from the side to
+//! move's point of view (positive is good for the player about to move).
+//!
+//! An [`Evaluator`] is separate from the game, so a new evaluation never touches the rules or
+//! the search. Each game lists its evaluators through [`Evaluators`]: the seed designs' own
+//! (`store-diff` for Kalah, `seed` for Oware and Ataxx) and a stronger `default`. A user's game
+//! gets generic ones (`default` = [`Game::evaluate`], `score-diff`) with an empty
+//! `impl Evaluators for MyGame {}`.
+
+mod ataxx;
+mod generic;
+mod kalah;
+
+pub use ataxx::{AtaxxDefault, AtaxxSeed};
+pub use generic::{GameEvaluation, ScoreDiff};
+pub use kalah::{KalahDefault, KalahStoreDiff};
+
+use super::SearchError;
+use crate::game::Game;
+use std::sync::Arc;
+
+/// A static evaluation of positions of game `G`.
+///
+/// `last_move` is the move that led to `position` when the search knows it (it always does
+/// below the root): some evaluations judge the move as well as the position (Ataxx `seed`
+/// penalises a jump).
+pub trait Evaluator<G: Game>: Send + Sync {
+    /// The value of `position` for the side to move. The search clamps it into the heuristic
+    /// range (below every won and above every lost finished game).
+    fn evaluate(&self, position: &G, last_move: Option<G::Move>) -> i32;
+}
+
+impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for Arc<E> {
+    #[inline]
+    fn evaluate(&self, position: &G, last_move: Option<G::Move>) -> i32 {
+        (**self).evaluate(position, last_move)
+    }
+}
+
+impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for Box<E> {
+    #[inline]
+    fn evaluate(&self, position: &G, last_move: Option<G::Move>) -> i32 {
+        (**self).evaluate(position, last_move)
+    }
+}
+
+/// Receives an evaluator by its concrete type, so that a search chosen by name is compiled
+/// for that evaluator (no dynamic call per leaf).
+pub trait EvaluatorVisitor<G: Game> {
+    /// What the visit produces.
+    type Output;
+    /// Called with the evaluator the name selected.
+    fn visit<E: Evaluator<G> + 'static>(self, evaluator: E) -> Self::Output;
+}
+
+/// The named evaluators of a game. The provided methods give every game `default`
+/// ([`GameEvaluation`]) and `score-diff` ([`ScoreDiff`]); ponder's games override both methods
+/// with their own lists.
+///
+/// ```
+/// use ponder::search::{evaluator_by_name, Evaluators};
+/// use ponder::{Game, Kalah};
+/// assert!(Kalah::evaluator_names().contains(&"store-diff"));
+/// let error = evaluator_by_name::<Kalah>("nope").err().unwrap();
+/// assert!(error.to_string().contains("store-diff"));
+/// ```
+pub trait Evaluators: Game {
+    /// The names this game's evaluators are selected by; the first is the default.
+    fn evaluator_names() -> &'static [&'static str] {
+        &["default", "score-diff"]
+    }
+
+    /// Calls `visitor` with the evaluator named `name`, or fails with the list of known names.
+    fn visit_evaluator<V: EvaluatorVisitor<Self>>(
+        name: &str,
+        visitor: V,
+    ) -> Result<V::Output, SearchError> {
+        match name {
+            "default" => Ok(visitor.visit(GameEvaluation)),
+            "score-diff" => Ok(visitor.visit(ScoreDiff)),
+            _ => Err(unknown_evaluator::<Self>(name)),
+        }
+    }
+}
+
+/// The error for an evaluator name that `G` does not know.
+pub fn unknown_evaluator<G: Evaluators>(name: &str) -> SearchError {
+    SearchError::UnknownEvaluator {
+        game: G::NAME,
+        name: name.to_string(),
+        known: G::evaluator_names().join(", "),
+    }
+}
+
+struct Boxing;
+
+impl<G: Game> EvaluatorVisitor<G> for Boxing {
+    type Output = Arc<dyn Evaluator<G>>;
+    fn visit<E: Evaluator<G> + 'static>(self, evaluator: E) -> Arc<dyn Evaluator<G>> {
+        Arc::new(evaluator)
+    }
+}
+
+/// The evaluator named `name` for game `G`, behind a dynamic call (front ends and the engine;
+/// the [`crate::search::Searcher`] compiles its search for the concrete evaluator instead).
+pub fn evaluator_by_name<G: Evaluators>(name: &str) -> Result<Arc<dyn Evaluator<G>>, SearchError> {
+    G::visit_evaluator(name, Boxing)
+}

@@ -1,0 +1,170 @@
+//! Iterative deepening for one thread: depth 1, 2, ... each pass ordered by the last, with
+//! aspiration windows around the last value for PVS; the main thread reports each completed
+//! iteration and chooses among its equal-best moves.
+
+use super::eval::Evaluator;
+use super::options::{Algorithm, TieBreak};
+use super::report::{nodes_per_second, SearchInfo};
+use super::root::{RootMove, RootResult};
+use super::score::{Score, INFINITY, WIN_BASE};
+use super::tiebreak::choose;
+use super::worker::SearchWorker;
+use crate::game::Game;
+use std::time::Duration;
+
+/// The deepest iteration any search runs.
+pub const MAX_DEPTH: u32 = 128;
+
+/// The first aspiration half-window, in evaluation units; it grows fourfold on each failure.
+const ASPIRATION_DELTA: i32 = 2;
+/// The shallowest iteration searched with an aspiration window.
+const ASPIRATION_MIN_DEPTH: u32 = 4;
+
+/// How the main thread deepens.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct DeepeningPlan {
+    pub(crate) algorithm: Algorithm,
+    pub(crate) tiebreak: TieBreak,
+    pub(crate) max_depth: u32,
+    /// No iteration starts after this time from the search's start.
+    pub(crate) soft_deadline: Option<Duration>,
+}
+
+/// What a completed iteration established.
+#[derive(Clone, Debug)]
+pub(crate) struct Iteration<G: Game> {
+    pub(crate) depth: u32,
+    pub(crate) value: i32,
+    /// The equal-best root moves, in natural order.
+    pub(crate) equal_best: Vec<G::Move>,
+    /// The chosen move's principal variation (starting with the move).
+    pub(crate) pv: Vec<G::Move>,
+}
+
+impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
+    /// Searches `depth` plies over `moves`, widening the aspiration window until the value is
+    /// exact; `None` if stopped.
+    pub(crate) fn iterate(
+        &mut self,
+        root: &G,
+        moves: &mut [RootMove<G>],
+        algorithm: Algorithm,
+        depth: u32,
+        previous: Option<i32>,
+    ) -> Option<i32> {
+        let mut delta = ASPIRATION_DELTA;
+        let (mut alpha, mut beta) = match previous {
+            Some(value)
+                if algorithm == Algorithm::Pvs
+                    && depth >= ASPIRATION_MIN_DEPTH
+                    && value.abs() < WIN_BASE =>
+            {
+                (value - delta, value + delta)
+            }
+            _ => (-INFINITY, INFINITY),
+        };
+        loop {
+            match self.search_root(root, moves, algorithm, depth, alpha, beta) {
+                RootResult::Aborted => return None,
+                RootResult::Exact(value) => return Some(value),
+                RootResult::FailLow(value) => {
+                    delta = delta.saturating_mul(4);
+                    alpha = if delta > 1 << 12 {
+                        -INFINITY
+                    } else {
+                        (value - delta).max(-INFINITY)
+                    };
+                }
+                RootResult::FailHigh(value) => {
+                    delta = delta.saturating_mul(4);
+                    beta = if delta > 1 << 12 {
+                        INFINITY
+                    } else {
+                        (value + delta).min(INFINITY)
+                    };
+                }
+            }
+        }
+    }
+
+    /// The main thread's iterative deepening: reports each completed iteration through
+    /// `on_info` and returns the last one (`None` if not even depth 1 completed).
+    pub(crate) fn deepen_and_report(
+        &mut self,
+        root: &G,
+        moves: &mut [RootMove<G>],
+        plan: &DeepeningPlan,
+        on_info: &mut dyn FnMut(&SearchInfo<G>),
+    ) -> Option<Iteration<G>> {
+        let DeepeningPlan {
+            algorithm,
+            tiebreak,
+            max_depth,
+            soft_deadline,
+        } = *plan;
+        let mut last: Option<Iteration<G>> = None;
+        for depth in 1..=max_depth {
+            let previous = last.as_ref().map(|iteration| iteration.value);
+            let Some(value) = self.iterate(root, moves, algorithm, depth, previous) else {
+                break;
+            };
+            let iteration = Self::conclude(moves, depth, value, tiebreak);
+            let time = self.budget.elapsed();
+            let nodes = self.budget.publish();
+            on_info(&SearchInfo {
+                depth,
+                score: Score(value),
+                nodes,
+                nps: nodes_per_second(nodes, time),
+                time,
+                pv: iteration.pv.clone(),
+            });
+            last = Some(iteration);
+            if algorithm == Algorithm::Pvs {
+                // The next pass tries the best moves first (a stable sort keeps earlier order
+                // among equals).
+                moves.sort_by_key(|m| std::cmp::Reverse(m.value));
+            }
+            if self.budget.must_stop() || matches!(soft_deadline, Some(soft) if time >= soft) {
+                break;
+            }
+        }
+        last
+    }
+
+    /// A helper thread's iterative deepening (Lazy SMP): the same search from a different
+    /// starting depth, filling the shared table, until stopped or past `max_depth`.
+    pub(crate) fn deepen_quietly(
+        &mut self,
+        root: &G,
+        moves: &mut [RootMove<G>],
+        first_depth: u32,
+        max_depth: u32,
+    ) {
+        let mut previous = None;
+        for depth in first_depth..=max_depth {
+            let Some(value) = self.iterate(root, moves, Algorithm::Pvs, depth, previous) else {
+                break;
+            };
+            previous = Some(value);
+            moves.sort_by_key(|m| std::cmp::Reverse(m.value));
+        }
+        self.budget.publish();
+    }
+
+    /// The equal-best moves of a completed pass and the tie-break's choice.
+    fn conclude(moves: &[RootMove<G>], depth: u32, value: i32, tiebreak: TieBreak) -> Iteration<G> {
+        let mut ties: Vec<&RootMove<G>> = moves
+            .iter()
+            .filter(|m| m.exact && m.value == value)
+            .collect();
+        ties.sort_by_key(|m| m.natural_index);
+        let chosen = ties.get(choose(tiebreak, ties.len())).copied();
+        Iteration {
+            depth,
+            value,
+            equal_best: ties.iter().map(|m| m.mv).collect(),
+            pv: chosen.map(|m| m.pv.clone()).unwrap_or_default(),
+        }
+    }
+}

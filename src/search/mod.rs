@@ -1,0 +1,52 @@
+//! The search: game-agnostic algorithms over the [`Game`](crate::Game) trait.
+//!
+//! - [`minimax`](SearchWorker) (plain fixed-depth minimax, the oracle), alpha-beta (fixed
+//!   depth, natural order, no table) and PVS (iterative deepening, aspiration windows, the
+//!   shared table, killers, history and the game's move hints), all selectable through
+//!   [`Algorithm`];
+//! - exact scores for finished games ([`score`]): the final margin, faster wins first;
+//! - extra turns (same side to move: no sign change) and repetition rules;
+//! - [`TranspositionTable`]: one lock-free table keyed by the exact 14-byte key, shared by
+//!   every thread;
+//! - [`Limits`] and [`StopSignal`]: depth, nodes, soft and hard time, infinite;
+//! - [`TieBreak`]: the first or a seeded uniformly random move among the exactly equal-best;
+//! - Lazy SMP threads ([`SearchOptions::threads`]);
+//! - named evaluators per game ([`Evaluators`]).
+//!
+//! Front ends use [`Searcher`]; the engine's reusable tree calls [`SearchWorker`] directly for
+//! the part of the tree below what it stores.
+
+mod alphabeta;
+mod budget;
+mod error;
+pub mod eval;
+mod iterative;
+mod limits;
+mod minimax;
+mod options;
+mod ordering;
+mod pvs;
+mod repetition;
+mod report;
+mod root;
+pub mod score;
+mod searcher;
+pub mod table;
+mod tiebreak;
+mod worker;
+
+pub use error::SearchError;
+pub use eval::{
+    evaluator_by_name, Evaluator, EvaluatorVisitor, Evaluators, GameEvaluation, ScoreDiff,
+};
+pub use iterative::MAX_DEPTH;
+pub use limits::{Limits, StopSignal};
+pub use options::{Algorithm, SearchOptions, TieBreak};
+pub use report::{SearchInfo, SearchOutcome};
+pub use score::{Score, INFINITY};
+pub use searcher::Searcher;
+pub use table::{
+    Bound, DashMapTable, LockFreeTable, Table, TableEntry, TableKind, TranspositionTable,
+};
+pub use tiebreak::choose;
+pub use worker::{SearchWorker, MAX_PLY};

@@ -1,0 +1,104 @@
+//! How a search is configured: algorithm, evaluator, tie-break, threads, table.
+
+use super::table::TableKind;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// The search algorithm.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Algorithm {
+    /// Plain fixed-depth minimax (the oracle; slow).
+    Minimax,
+    /// Fixed-depth alpha-beta in natural move order, no table.
+    AlphaBeta,
+    /// Principal-variation search with the table, move ordering and aspiration windows.
+    #[default]
+    Pvs,
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Algorithm::Minimax => "minimax",
+            Algorithm::AlphaBeta => "alphabeta",
+            Algorithm::Pvs => "pvs",
+        })
+    }
+}
+
+impl FromStr for Algorithm {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Algorithm, String> {
+        match text.to_ascii_lowercase().as_str() {
+            "minimax" => Ok(Algorithm::Minimax),
+            "alphabeta" | "alpha-beta" => Ok(Algorithm::AlphaBeta),
+            "pvs" => Ok(Algorithm::Pvs),
+            _ => Err(format!(
+                "unknown algorithm {text:?} (known: minimax, alphabeta, pvs)"
+            )),
+        }
+    }
+}
+
+/// How the move is chosen among root moves of exactly equal best value.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TieBreak {
+    /// The equal-best move that comes first in the game's natural legal-move order, whatever
+    /// order the search tried them in (so every algorithm gives the same move).
+    #[default]
+    First,
+    /// A uniformly random equal-best move; the same seed gives the same choice.
+    Random {
+        /// The random generator's seed.
+        seed: u64,
+    },
+}
+
+/// Everything that configures a [`crate::search::Searcher`].
+///
+/// ```
+/// use ponder::search::{Algorithm, SearchOptions, TieBreak};
+/// let options = SearchOptions {
+///     algorithm: Algorithm::AlphaBeta,
+///     eval: "store-diff".into(),
+///     tiebreak: TieBreak::Random { seed: 7 },
+///     ..SearchOptions::default()
+/// };
+/// assert_eq!(options.threads, 1);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SearchOptions {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// The evaluator's name (see [`crate::search::Evaluators`]).
+    pub eval: String,
+    /// The choice among equal-best moves.
+    pub tiebreak: TieBreak,
+    /// Search threads (Lazy SMP over the shared table; PVS only, the fixed-depth algorithms
+    /// run on one thread).
+    pub threads: usize,
+    /// The table size in MiB, for tables the searcher creates itself.
+    pub hash_mib: usize,
+    /// The table implementation, for tables the searcher creates itself.
+    pub table_kind: TableKind,
+    /// Whether PVS may prune forward (late-move reductions, cut-offs by deeper table entries).
+    /// Off, every algorithm returns exactly the fixed-depth minimax value and, with
+    /// [`TieBreak::First`], the same move.
+    pub forward_pruning: bool,
+}
+
+impl Default for SearchOptions {
+    fn default() -> SearchOptions {
+        SearchOptions {
+            algorithm: Algorithm::Pvs,
+            eval: "default".to_string(),
+            tiebreak: TieBreak::First,
+            threads: 1,
+            hash_mib: 16,
+            table_kind: TableKind::LockFree,
+            forward_pruning: false,
+        }
+    }
+}

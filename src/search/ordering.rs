@@ -1,0 +1,151 @@
+//! Move ordering: the table's move first (tried before the others are even scored), then moves
+//! the game hints at (captures, extra turns), then killer moves, then the rest by history.
+//! Ties keep the game's natural order, so ordering is deterministic.
+
+use crate::game::{Game, Seat};
+use std::hash::{Hash, Hasher};
+
+/// Entries of the history table per seat.
+const HISTORY_SIZE: usize = 4096;
+
+/// History scores are kept within this magnitude (halved when they reach it).
+const HISTORY_LIMIT: i32 = (1 << 19) - 1;
+
+/// Killer moves (quiet moves that caused a cut-off at the same ply in a sibling) and the
+/// history table (cut-offs by move and seat, weighted by depth²), for one search thread.
+#[derive(Clone, Debug)]
+pub(crate) struct MoveOrderer<G: Game> {
+    killers: Vec<[Option<G::Move>; 2]>,
+    history: Vec<i32>,
+}
+
+/// Hashes a move to an index of the history table (FxHash-style, no allocation).
+#[derive(Default)]
+struct MoveHasher(u64);
+
+impl Hasher for MoveHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(u64::from(byte));
+        }
+    }
+    #[inline]
+    fn write_u64(&mut self, value: u64) {
+        self.0 = (self.0.rotate_left(5) ^ value).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    #[inline]
+    fn write_u8(&mut self, value: u8) {
+        self.write_u64(u64::from(value));
+    }
+    #[inline]
+    fn write_u16(&mut self, value: u16) {
+        self.write_u64(u64::from(value));
+    }
+    #[inline]
+    fn write_u32(&mut self, value: u32) {
+        self.write_u64(u64::from(value));
+    }
+    #[inline]
+    fn write_usize(&mut self, value: usize) {
+        self.write_u64(value as u64);
+    }
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+#[inline]
+fn history_index<M: Hash>(mv: &M, seat: Seat) -> usize {
+    let mut hasher = MoveHasher::default();
+    mv.hash(&mut hasher);
+    let hash = hasher.finish();
+    ((hash >> 40) as usize % HISTORY_SIZE) + seat.index() * HISTORY_SIZE
+}
+
+impl<G: Game> MoveOrderer<G> {
+    /// An orderer for searches up to `max_ply` plies.
+    pub(crate) fn new(max_ply: usize) -> MoveOrderer<G> {
+        MoveOrderer {
+            killers: vec![[None, None]; max_ply + 1],
+            history: vec![0; 2 * HISTORY_SIZE],
+        }
+    }
+
+    /// Ages what was learnt in earlier searches (history halves, killers are forgotten).
+    pub(crate) fn new_search(&mut self) {
+        for killer in &mut self.killers {
+            *killer = [None, None];
+        }
+        for value in &mut self.history {
+            *value /= 2;
+        }
+    }
+
+    /// Writes into `keys` one sort key per move of `moves` except `skip` (the table move,
+    /// already tried), sorted best first. A key's low 16 bits give the move's index.
+    pub(crate) fn order(
+        &self,
+        position: &G,
+        moves: &[G::Move],
+        skip: Option<usize>,
+        ply: usize,
+        keys: &mut Vec<u64>,
+    ) {
+        keys.clear();
+        let seat = position.side_to_move();
+        let killers = self.killers.get(ply).copied().unwrap_or([None, None]);
+        for (index, &mv) in moves.iter().enumerate() {
+            if Some(index) == skip {
+                continue;
+            }
+            let hint = position.move_order_hint(mv).clamp(-32767, 32767);
+            let tier: u64 = if hint > 0 {
+                3
+            } else if killers[0] == Some(mv) || killers[1] == Some(mv) {
+                2
+            } else {
+                1
+            };
+            let history = self.history[history_index(&mv, seat)];
+            let key = (tier << 60)
+                | (((hint + 32768) as u64) << 36)
+                | (((history + (1 << 19)) as u64) << 16)
+                | (0xFFFF - index as u64);
+            keys.push(key);
+        }
+        keys.sort_unstable_by(|a, b| b.cmp(a));
+    }
+
+    /// The move index a sort key stands for.
+    #[inline]
+    pub(crate) fn index_of(key: u64) -> usize {
+        0xFFFF - (key & 0xFFFF) as usize
+    }
+
+    /// Whether the move a sort key stands for is quiet (no hint from the game: no capture, no
+    /// extra turn), the kind killers, history and reductions apply to.
+    #[inline]
+    pub(crate) fn is_quiet(key: u64) -> bool {
+        key >> 60 < 3
+    }
+
+    /// Records that quiet move `mv` caused a cut-off at `ply` with `depth` plies to go.
+    pub(crate) fn record_cutoff(&mut self, position: &G, mv: G::Move, ply: usize, depth: u32) {
+        if let Some(killers) = self.killers.get_mut(ply) {
+            if killers[0] != Some(mv) {
+                killers[1] = killers[0];
+                killers[0] = Some(mv);
+            }
+        }
+        let slot = &mut self.history[history_index(&mv, position.side_to_move())];
+        let bonus = (depth * depth).min(HISTORY_LIMIT as u32) as i32;
+        *slot += bonus;
+        if *slot > HISTORY_LIMIT {
+            for value in &mut self.history {
+                *value /= 2;
+            }
+        }
+    }
+}

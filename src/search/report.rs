@@ -1,0 +1,70 @@
+//! What a search reports while it runs and when it ends.
+
+use super::score::Score;
+use crate::game::Game;
+use std::fmt;
+use std::time::Duration;
+
+/// Progress after each completed iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchInfo<G: Game> {
+    /// The depth just completed.
+    pub depth: u32,
+    /// The best value at that depth, from the side to move's point of view.
+    pub score: Score,
+    /// Nodes visited so far, every thread included.
+    pub nodes: u64,
+    /// Nodes per second so far.
+    pub nps: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// The principal variation of the move the tie-break chooses at that depth.
+    pub pv: Vec<G::Move>,
+}
+
+impl<G: Game> fmt::Display for SearchInfo<G> {
+    /// `info depth <d> score <s> nodes <n> nps <r> time <ms> pv <moves>`
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "info depth {} score {} nodes {} nps {} time {} pv",
+            self.depth,
+            self.score,
+            self.nodes,
+            self.nps,
+            self.time.as_millis()
+        )?;
+        for mv in &self.pv {
+            write!(f, " {mv}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The result of a search: the last completed iteration's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchOutcome<G: Game> {
+    /// The chosen move; `None` only when the game is already over.
+    pub best_move: Option<G::Move>,
+    /// Its value, from the side to move's point of view.
+    pub score: Score,
+    /// The depth of the last completed iteration (0 if none completed: then `best_move` is the
+    /// first legal move and `score` the static evaluation).
+    pub depth: u32,
+    /// The principal variation, starting with `best_move`.
+    pub pv: Vec<G::Move>,
+    /// Every root move whose exact value equals the best, in natural legal-move order.
+    pub equal_best: Vec<G::Move>,
+    /// Nodes visited, every thread included.
+    pub nodes: u64,
+    /// Time spent.
+    pub time: Duration,
+    /// Whether a stop signal or a hard limit cut the search short.
+    pub stopped: bool,
+}
+
+/// Nodes per second, 0 for no time.
+pub(crate) fn nodes_per_second(nodes: u64, time: Duration) -> u64 {
+    let micros = time.as_micros().max(1);
+    (u128::from(nodes) * 1_000_000 / micros) as u64
+}

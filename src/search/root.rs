@@ -1,0 +1,128 @@
+//! The root of a search: every root move gets either its exact value or a proof that it is
+//! worse than the best, so that the equal-best moves are known exactly.
+//!
+//! After the first move, each move is searched with a window whose lower edge is one below the
+//! best value so far: a move that fails low there is strictly worse; any other move gets its
+//! exact value, so a move equal to the best is seen as a tie, never confused with one that only
+//! failed low at the bound.
+
+use super::eval::Evaluator;
+use super::options::Algorithm;
+use super::score::INFINITY;
+use super::worker::SearchWorker;
+use crate::game::Game;
+
+/// A root move with what the last search pass learnt about it.
+#[derive(Clone, Debug)]
+pub(crate) struct RootMove<G: Game> {
+    /// The move.
+    pub(crate) mv: G::Move,
+    /// Its index in the root's natural legal-move order.
+    pub(crate) natural_index: usize,
+    /// Its value (exact when `exact`, otherwise a bound below the best).
+    pub(crate) value: i32,
+    /// Whether `value` is exact.
+    pub(crate) exact: bool,
+    /// The principal variation starting with the move (when `exact`).
+    pub(crate) pv: Vec<G::Move>,
+}
+
+impl<G: Game> RootMove<G> {
+    /// The root moves of a position, in natural order.
+    pub(crate) fn list(moves: &[G::Move]) -> Vec<RootMove<G>> {
+        moves
+            .iter()
+            .enumerate()
+            .map(|(natural_index, &mv)| RootMove {
+                mv,
+                natural_index,
+                value: -INFINITY,
+                exact: false,
+                pv: Vec::new(),
+            })
+            .collect()
+    }
+}
+
+/// What one pass over the root moves found.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum RootResult {
+    /// The best value, exact, inside the window.
+    Exact(i32),
+    /// Every move is at or below alpha; the value is an upper bound.
+    FailLow(i32),
+    /// The move now first in the list reaches beta; the value is a lower bound.
+    FailHigh(i32),
+    /// The search was stopped.
+    Aborted,
+}
+
+impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
+    /// One pass of `algorithm` over `moves` (in their current order) to `depth` with window
+    /// `(alpha, beta)` (minimax ignores the window).
+    pub(crate) fn search_root(
+        &mut self,
+        root: &G,
+        moves: &mut [RootMove<G>],
+        algorithm: Algorithm,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> RootResult {
+        self.pv[0].clear();
+        self.nodes += 1;
+        self.budget.count_root();
+        let mut best = -INFINITY;
+        for i in 0..moves.len() {
+            let mv = moves[i].mv;
+            let low = if best > alpha { best - 1 } else { alpha };
+            let value = match algorithm {
+                Algorithm::Minimax => {
+                    self.descend(root, mv, -INFINITY, INFINITY, 1, |w, child, _, _| {
+                        w.minimax(child, depth - 1, 1, Some(mv))
+                    })
+                }
+                Algorithm::AlphaBeta => self.descend(root, mv, low, beta, 1, |w, child, a, b| {
+                    w.alphabeta(child, depth - 1, a, b, 1, Some(mv))
+                }),
+                Algorithm::Pvs => {
+                    let full = |w: &mut Self, child: &G, a: i32, b: i32| {
+                        w.pvs(child, depth - 1, a, b, 1, Some(mv))
+                    };
+                    if i == 0 {
+                        self.descend(root, mv, low, beta, 1, full)
+                    } else {
+                        let probe = self.descend(root, mv, low, low + 1, 1, full);
+                        if !self.aborted && probe > low && probe < beta {
+                            self.descend(root, mv, low, beta, 1, full)
+                        } else {
+                            probe
+                        }
+                    }
+                }
+            };
+            if self.aborted {
+                return RootResult::Aborted;
+            }
+            let exact = algorithm == Algorithm::Minimax || (value > low && value < beta);
+            let root_move = &mut moves[i];
+            root_move.value = value;
+            root_move.exact = exact;
+            if exact {
+                root_move.pv.clear();
+                root_move.pv.push(mv);
+                root_move.pv.extend_from_slice(&self.pv[1]);
+            }
+            if value >= beta && algorithm != Algorithm::Minimax {
+                moves[..=i].rotate_right(1);
+                return RootResult::FailHigh(value);
+            }
+            best = best.max(value);
+        }
+        if best <= alpha && algorithm != Algorithm::Minimax {
+            RootResult::FailLow(best)
+        } else {
+            RootResult::Exact(best)
+        }
+    }
+}

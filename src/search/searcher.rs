@@ -1,0 +1,256 @@
+//! The public searcher: options and a shared table in, a move out, progress reported on the
+//! way; one main thread plus Lazy SMP helpers over the shared table.
+
+use super::budget::Budget;
+use super::eval::{Evaluator, EvaluatorVisitor, Evaluators};
+use super::iterative::{DeepeningPlan, MAX_DEPTH};
+use super::limits::{Limits, StopSignal};
+use super::options::{Algorithm, SearchOptions};
+use super::report::{SearchInfo, SearchOutcome};
+use super::root::RootMove;
+use super::score::{self, Score};
+use super::table::{Table, TranspositionTable};
+use super::worker::SearchWorker;
+use super::SearchError;
+use crate::game::{Game, GameRecord};
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Searches positions of game `G` with fixed [`SearchOptions`] over a shared
+/// [`TranspositionTable`].
+///
+/// The search is compiled for the evaluator the options name (chosen once, in
+/// [`Searcher::new`]); its worker threads keep their killers and history from one search to
+/// the next.
+///
+/// ```
+/// use ponder::search::{Limits, SearchOptions, Searcher, StopSignal};
+/// use ponder::{Game, GameRecord, Kalah};
+/// let record = GameRecord::new(Kalah::start(&Default::default()).unwrap());
+/// let mut searcher = Searcher::<Kalah>::with_new_table(SearchOptions::default()).unwrap();
+/// let outcome = searcher.search(&record, &Limits::depth(6), &StopSignal::new(), &mut |info| {
+///     println!("{info}");
+/// });
+/// assert_eq!(outcome.depth, 6);
+/// assert!(outcome.best_move.is_some());
+/// ```
+pub struct Searcher<G: Evaluators> {
+    options: SearchOptions,
+    table: Arc<TranspositionTable>,
+    runner: Box<dyn SearchRunner<G>>,
+}
+
+impl<G: Evaluators> Searcher<G> {
+    /// A searcher with `options` over the shared `table`; fails on an unknown evaluator name or
+    /// zero threads.
+    pub fn new(
+        options: SearchOptions,
+        table: Arc<TranspositionTable>,
+    ) -> Result<Self, SearchError> {
+        if options.threads == 0 {
+            return Err(SearchError::InvalidOption(
+                "threads must be at least 1".to_string(),
+            ));
+        }
+        let runner = G::visit_evaluator(
+            &options.eval,
+            MakeRunner {
+                table: table.clone(),
+                options: options.clone(),
+            },
+        )?;
+        Ok(Searcher {
+            options,
+            table,
+            runner,
+        })
+    }
+
+    /// A searcher with a table of its own, of `options.hash_mib` MiB and `options.table_kind`.
+    pub fn with_new_table(options: SearchOptions) -> Result<Self, SearchError> {
+        let table = Arc::new(TranspositionTable::new(
+            options.table_kind,
+            options.hash_mib,
+        ));
+        Searcher::new(options, table)
+    }
+
+    /// The options.
+    pub fn options(&self) -> &SearchOptions {
+        &self.options
+    }
+
+    /// The shared table.
+    pub fn table(&self) -> &Arc<TranspositionTable> {
+        &self.table
+    }
+
+    /// Searches the record's current position (its history is seen by repetition rules) within
+    /// `limits`, until `stop` is raised, calling `on_info` after each completed iteration.
+    /// The outcome is the last completed iteration's.
+    pub fn search(
+        &mut self,
+        root: &GameRecord<G>,
+        limits: &Limits,
+        stop: &StopSignal,
+        on_info: &mut dyn FnMut(&SearchInfo<G>),
+    ) -> SearchOutcome<G> {
+        self.runner.run(root, limits, stop, on_info)
+    }
+}
+
+/// A search compiled for one evaluator type, behind one dynamic call per search.
+trait SearchRunner<G: Game>: Send {
+    fn run(
+        &mut self,
+        root: &GameRecord<G>,
+        limits: &Limits,
+        stop: &StopSignal,
+        on_info: &mut dyn FnMut(&SearchInfo<G>),
+    ) -> SearchOutcome<G>;
+}
+
+struct MakeRunner {
+    table: Arc<TranspositionTable>,
+    options: SearchOptions,
+}
+
+impl<G: Game> EvaluatorVisitor<G> for MakeRunner {
+    type Output = Box<dyn SearchRunner<G>>;
+
+    fn visit<E: Evaluator<G> + 'static>(self, evaluator: E) -> Box<dyn SearchRunner<G>> {
+        let evaluator = Arc::new(evaluator);
+        let threads = if self.options.algorithm == Algorithm::Pvs {
+            self.options.threads
+        } else {
+            1
+        };
+        let workers = (0..threads)
+            .map(|_| {
+                SearchWorker::new(
+                    self.table.clone(),
+                    evaluator.clone(),
+                    self.options.forward_pruning,
+                )
+            })
+            .collect();
+        Box::new(Runner {
+            options: self.options,
+            table: self.table,
+            workers,
+        })
+    }
+}
+
+struct Runner<G: Game, E: Evaluator<G>> {
+    options: SearchOptions,
+    table: Arc<TranspositionTable>,
+    workers: Vec<SearchWorker<G, E>>,
+}
+
+impl<G: Game, E: Evaluator<G>> SearchRunner<G> for Runner<G, E> {
+    fn run(
+        &mut self,
+        record: &GameRecord<G>,
+        limits: &Limits,
+        stop: &StopSignal,
+        on_info: &mut dyn FnMut(&SearchInfo<G>),
+    ) -> SearchOutcome<G> {
+        let start = Instant::now();
+        let root = record.current();
+        let mut legal = Vec::new();
+        record.legal_moves(&mut legal);
+        if legal.is_empty() {
+            let margin = record
+                .outcome()
+                .map_or(0, |outcome| outcome.margin_for(root.side_to_move()));
+            return SearchOutcome {
+                best_move: None,
+                score: Score(score::finished(margin, 0)),
+                depth: 0,
+                pv: Vec::new(),
+                equal_best: Vec::new(),
+                nodes: 0,
+                time: start.elapsed(),
+                stopped: false,
+            };
+        }
+
+        self.table.new_search();
+        let halt = StopSignal::new();
+        let shared_nodes = Arc::new(AtomicU64::new(0));
+        for worker in &mut self.workers {
+            worker.set_budget(Budget::new(
+                limits,
+                start,
+                stop.clone(),
+                halt.clone(),
+                shared_nodes.clone(),
+            ));
+            worker.reset_nodes();
+            worker.new_search();
+            worker.aborted = false;
+            worker.repetition.reset_from_record(record);
+        }
+        let max_depth = limits.max_depth().unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let algorithm = self.options.algorithm;
+        let tiebreak = self.options.tiebreak;
+        let soft = limits.soft_deadline();
+        let Some((main, helpers)) = self.workers.split_first_mut() else {
+            unreachable!("a runner has at least one worker");
+        };
+        let mut main_moves = RootMove::list(&legal);
+
+        let last = std::thread::scope(|scope| {
+            for (index, helper) in helpers.iter_mut().enumerate() {
+                let mut moves = main_moves.clone();
+                // Helpers start one or two plies deeper than the main thread and rotate the
+                // root moves, so their work spreads over the tree.
+                let offset = 1 + index as u32 % 2;
+                let count = moves.len();
+                if count > 1 {
+                    moves.rotate_left((index + 1) % count);
+                }
+                scope.spawn(move || {
+                    helper.deepen_quietly(&root, &mut moves, 1 + offset, max_depth);
+                });
+            }
+            let plan = DeepeningPlan {
+                algorithm,
+                tiebreak,
+                max_depth,
+                soft_deadline: soft,
+            };
+            let last = main.deepen_and_report(&root, &mut main_moves, &plan, on_info);
+            halt.stop();
+            last
+        });
+
+        let nodes = main.budget.publish();
+        let time = start.elapsed();
+        let stopped = stop.is_stopped() || main.aborted;
+        match last {
+            Some(iteration) => SearchOutcome {
+                best_move: iteration.pv.first().copied(),
+                score: Score(iteration.value),
+                depth: iteration.depth,
+                pv: iteration.pv,
+                equal_best: iteration.equal_best,
+                nodes,
+                time,
+                stopped,
+            },
+            None => SearchOutcome {
+                best_move: legal.first().copied(),
+                score: Score::heuristic(main.evaluate(&root, record.moves().last().copied())),
+                depth: 0,
+                pv: legal.first().copied().into_iter().collect(),
+                equal_best: Vec::new(),
+                nodes,
+                time,
+                stopped,
+            },
+        }
+    }
+}

@@ -1,0 +1,311 @@
+//! The default transposition table: a fixed array of two-slot buckets, each slot a seqlock over
+//! three atomic words holding the full 112-bit key and the packed entry. No lock, no
+//! allocation after construction, no false hit (the key is compared in full and a torn read is
+//! detected and treated as a miss), replacement by depth and age.
+
+use super::entry::{keep_move, keep_worth, replaces_same_key, TableEntry, GENERATION_MASK};
+use super::Table;
+use crate::game::Key;
+use std::alloc::{alloc_zeroed, Layout};
+use std::sync::atomic::{fence, AtomicU64, AtomicU8, Ordering};
+
+/// Slots per bucket: a probe looks at every slot of one bucket.
+const SLOTS: usize = 2;
+
+/// The 48 key bits above the low 64.
+const KEY_HIGH_MASK: u64 = (1 << 48) - 1;
+
+/// One entry: `lock` holds a 16-bit sequence number (odd while a writer is inside) above the
+/// key's high 48 bits; `key_low` the key's low 64 bits; `data` the packed [`TableEntry`].
+#[repr(C)]
+struct Slot {
+    lock: AtomicU64,
+    key_low: AtomicU64,
+    data: AtomicU64,
+}
+
+#[repr(C)]
+struct Bucket {
+    slots: [Slot; SLOTS],
+}
+
+/// A fixed-size, lock-free transposition table (see the module documentation).
+///
+/// ```
+/// use ponder::search::{Bound, LockFreeTable, Table, TableEntry};
+/// use ponder::Key;
+/// let table = LockFreeTable::with_mib(1);
+/// let key = Key::from_bytes([7; 14]);
+/// let entry = TableEntry { value: 12, depth: 5, bound: Bound::Exact, move_index: Some(2) };
+/// table.store(&key, entry);
+/// assert_eq!(table.probe(&key), Some(entry));
+/// assert_eq!(table.probe(&Key::from_bytes([8; 14])), None);
+/// ```
+pub struct LockFreeTable {
+    buckets: Box<[Bucket]>,
+    generation: AtomicU8,
+}
+
+impl LockFreeTable {
+    /// A table of at most `mib` MiB (at least one bucket).
+    pub fn with_mib(mib: usize) -> LockFreeTable {
+        LockFreeTable::with_bytes(mib.saturating_mul(1 << 20))
+    }
+
+    /// A table of at most `bytes` bytes (at least one bucket).
+    pub fn with_bytes(bytes: usize) -> LockFreeTable {
+        let count = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        LockFreeTable {
+            buckets: zeroed_buckets(count),
+            generation: AtomicU8::new(0),
+        }
+    }
+
+    #[inline]
+    fn bucket(&self, key: &Key) -> &Bucket {
+        // Multiply-shift maps the hash onto any bucket count without a modulo.
+        let index = ((u128::from(key.hash64()) * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[index]
+    }
+}
+
+/// A boxed slice of `count` all-zero buckets, allocated zeroed (pages are only touched when
+/// used, so a large table costs nothing until it fills).
+fn zeroed_buckets(count: usize) -> Box<[Bucket]> {
+    let Ok(layout) = Layout::array::<Bucket>(count) else {
+        return zeroed_buckets(1);
+    };
+    // SAFETY: the layout has a non-zero size (count >= 1 and Bucket is 48 bytes); a Bucket is
+    // only AtomicU64 fields, for which all-zero bytes are a valid value; the pointer comes from
+    // the global allocator with this exact layout, which is what Box<[Bucket]> frees with.
+    unsafe {
+        let pointer = alloc_zeroed(layout) as *mut Bucket;
+        if pointer.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Box::from_raw(std::ptr::slice_from_raw_parts_mut(pointer, count))
+    }
+}
+
+#[inline]
+fn split_key(key: &Key) -> (u64, u64) {
+    let bits = key.to_u128();
+    (bits as u64, (bits >> 64) as u64 & KEY_HIGH_MASK)
+}
+
+impl Slot {
+    /// A consistent snapshot of `(key_low, key_high, data)`, or `None` while a writer is inside
+    /// or when a write raced the read.
+    #[inline]
+    fn read(&self) -> Option<(u64, u64, u64)> {
+        let before = self.lock.load(Ordering::Acquire);
+        if (before >> 48) & 1 == 1 {
+            return None;
+        }
+        let key_low = self.key_low.load(Ordering::Relaxed);
+        let data = self.data.load(Ordering::Relaxed);
+        fence(Ordering::Acquire);
+        let after = self.lock.load(Ordering::Relaxed);
+        (before == after).then_some((key_low, before & KEY_HIGH_MASK, data))
+    }
+
+    /// Writes the slot unless another writer is inside (then the store is dropped: the table
+    /// never waits).
+    #[inline]
+    fn write(&self, key_low: u64, key_high: u64, data: u64) {
+        let current = self.lock.load(Ordering::Relaxed);
+        let sequence = current >> 48;
+        if sequence & 1 == 1 {
+            return;
+        }
+        let locked = (((sequence + 1) & 0xFFFF) << 48) | (current & KEY_HIGH_MASK);
+        if self
+            .lock
+            .compare_exchange(current, locked, Ordering::Acquire, Ordering::Relaxed)
+            .is_err()
+        {
+            return;
+        }
+        fence(Ordering::Release);
+        self.key_low.store(key_low, Ordering::Relaxed);
+        self.data.store(data, Ordering::Relaxed);
+        let unlocked = (((sequence + 2) & 0xFFFF) << 48) | key_high;
+        self.lock.store(unlocked, Ordering::Release);
+    }
+}
+
+impl Table for LockFreeTable {
+    #[inline]
+    fn probe(&self, key: &Key) -> Option<TableEntry> {
+        let (key_low, key_high) = split_key(key);
+        for slot in &self.bucket(key).slots {
+            if slot.lock.load(Ordering::Relaxed) & KEY_HIGH_MASK != key_high {
+                continue;
+            }
+            if let Some((low, high, data)) = slot.read() {
+                if low == key_low && high == key_high {
+                    return TableEntry::unpack(data);
+                }
+            }
+        }
+        None
+    }
+
+    #[inline]
+    fn store(&self, key: &Key, entry: TableEntry) {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let (key_low, key_high) = split_key(key);
+        let bucket = self.bucket(key);
+        let mut victim = 0;
+        let mut victim_worth = i32::MAX;
+        for (index, slot) in bucket.slots.iter().enumerate() {
+            // A racy look is enough to choose where to write.
+            let high = slot.lock.load(Ordering::Relaxed) & KEY_HIGH_MASK;
+            let low = slot.key_low.load(Ordering::Relaxed);
+            let data = slot.data.load(Ordering::Relaxed);
+            if high == key_high && low == key_low && super::entry::packed_is_used(data) {
+                if !replaces_same_key(data, &entry, generation) {
+                    return;
+                }
+                let entry = keep_move(data, entry);
+                slot.write(key_low, key_high, entry.pack(generation));
+                return;
+            }
+            let worth = keep_worth(data, generation);
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = index;
+            }
+        }
+        bucket.slots[victim].write(key_low, key_high, entry.pack(generation));
+    }
+
+    fn new_search(&self) {
+        let next = self.generation.load(Ordering::Relaxed).wrapping_add(1) & GENERATION_MASK;
+        self.generation.store(next, Ordering::Relaxed);
+    }
+
+    fn clear(&self) {
+        for bucket in self.buckets.iter() {
+            for slot in &bucket.slots {
+                slot.lock.store(0, Ordering::Relaxed);
+                slot.key_low.store(0, Ordering::Relaxed);
+                slot.data.store(0, Ordering::Relaxed);
+            }
+        }
+    }
+
+    fn capacity(&self) -> usize {
+        self.buckets.len() * SLOTS
+    }
+
+    fn memory_bytes(&self) -> usize {
+        std::mem::size_of_val(&*self.buckets)
+    }
+
+    fn hashfull_permille(&self) -> u32 {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let sample = self.buckets.len().min(500);
+        let used = self.buckets[..sample]
+            .iter()
+            .flat_map(|bucket| bucket.slots.iter())
+            .filter(|slot| {
+                let data = slot.data.load(Ordering::Relaxed);
+                super::entry::packed_is_used(data)
+                    && super::entry::packed_age(data, generation) == 0
+            })
+            .count();
+        (used * 1000 / (sample * SLOTS)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Bound;
+    use super::*;
+
+    fn key(n: u128) -> Key {
+        Key::from_u128(n).unwrap()
+    }
+
+    fn entry(depth: u8, value: i32) -> TableEntry {
+        TableEntry {
+            value,
+            depth,
+            bound: Bound::Lower,
+            move_index: Some(1),
+        }
+    }
+
+    #[test]
+    fn size_is_bounded() {
+        let table = LockFreeTable::with_mib(1);
+        assert!(table.memory_bytes() <= 1 << 20);
+        assert!(table.memory_bytes() > (1 << 20) - 48);
+        assert_eq!(std::mem::size_of::<Bucket>(), 48);
+        assert_eq!(LockFreeTable::with_bytes(0).capacity(), SLOTS);
+    }
+
+    #[test]
+    fn keys_differing_only_in_high_bits_do_not_collide() {
+        // A table of one bucket: every key competes for the same two slots.
+        let table = LockFreeTable::with_bytes(1);
+        let a = key(5);
+        let b = key(5 | (1 << 100));
+        table.store(&a, entry(3, 1));
+        table.store(&b, entry(3, 2));
+        assert_eq!(table.probe(&a).map(|e| e.value), Some(1));
+        assert_eq!(table.probe(&b).map(|e| e.value), Some(2));
+        let c = key(6);
+        table.store(&c, entry(4, 3));
+        // One of a, b was replaced; whatever is found is the right entry.
+        for (k, v) in [(a, 1), (b, 2), (c, 3)] {
+            if let Some(found) = table.probe(&k) {
+                assert_eq!(found.value, v);
+            }
+        }
+        assert_eq!(table.probe(&c).map(|e| e.value), Some(3));
+    }
+
+    #[test]
+    fn replacement_keeps_the_deep_entry_of_this_search() {
+        let table = LockFreeTable::with_bytes(1);
+        table.store(&key(1), entry(10, 1));
+        table.store(&key(2), entry(1, 2));
+        table.store(&key(3), entry(2, 3));
+        assert!(table.probe(&key(1)).is_some());
+        assert!(table.probe(&key(2)).is_none());
+        // After a few searches the deep entry is old and gives way.
+        for _ in 0..3 {
+            table.new_search();
+        }
+        table.store(&key(4), entry(1, 4));
+        table.store(&key(5), entry(1, 5));
+        assert!(table.probe(&key(1)).is_none());
+        table.clear();
+        assert!(table.probe(&key(5)).is_none());
+    }
+
+    #[test]
+    fn concurrent_writers_never_produce_a_wrong_entry() {
+        // Two threads hammer a tiny table with entries whose value is a function of the key;
+        // every hit must carry its own key's value.
+        let table = LockFreeTable::with_bytes(48 * 4);
+        std::thread::scope(|scope| {
+            for thread in 0..2u128 {
+                let table = &table;
+                scope.spawn(move || {
+                    for round in 0..200_000u128 {
+                        let n = (round * 7 + thread * 13) % 97;
+                        let k = key(n | (n << 70));
+                        table.store(&k, entry((n % 50) as u8, n as i32 * 3));
+                        let probe = key(((round * 11) % 97) | (((round * 11) % 97) << 70));
+                        if let Some(found) = table.probe(&probe) {
+                            assert_eq!(found.value, ((round * 11) % 97) as i32 * 3);
+                        }
+                    }
+                });
+            }
+        });
+    }
+}

@@ -1,0 +1,150 @@
+//! The transposition table shared by every search thread (and the engine's pondering thread):
+//! exact 14-byte keys compared in full, a size bound in MiB, replacement by depth and age.
+//!
+//! Two implementations behind one [`Table`] trait: [`LockFreeTable`] (a fixed array of
+//! seqlocked slots, the default) and [`DashMapTable`] (a sharded hash map, the measured
+//! alternative). [`TranspositionTable`] holds either, chosen by [`TableKind`], and is what the
+//! searchers share through an `Arc`.
+
+mod dashmap;
+mod entry;
+mod lockfree;
+
+pub use self::dashmap::{DashMapTable, KeyHasher, DASHMAP_BYTES_PER_ENTRY};
+pub use entry::{Bound, TableEntry};
+pub use lockfree::LockFreeTable;
+
+use crate::game::Key;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// A concurrent transposition table: every method takes `&self` and may be called from any
+/// number of threads at once.
+pub trait Table: Send + Sync {
+    /// The entry stored for exactly this key, if any.
+    fn probe(&self, key: &Key) -> Option<TableEntry>;
+    /// Stores an entry for the key, subject to the replacement policy (it may be dropped).
+    fn store(&self, key: &Key, entry: TableEntry);
+    /// Starts a new search: entries of earlier searches age and give way first.
+    fn new_search(&self);
+    /// Forgets every entry.
+    fn clear(&self);
+    /// How many entries the table can hold.
+    fn capacity(&self) -> usize;
+    /// The memory the table uses (or is bounded to), in bytes.
+    fn memory_bytes(&self) -> usize;
+    /// How full the table is with entries of the current search, in thousandths (sampled).
+    fn hashfull_permille(&self) -> u32;
+}
+
+/// Which table implementation to build.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TableKind {
+    /// [`LockFreeTable`]: the default, chosen by the benchmark figures in `docs/search.md`.
+    #[default]
+    LockFree,
+    /// [`DashMapTable`].
+    DashMap,
+}
+
+impl fmt::Display for TableKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            TableKind::LockFree => "lockfree",
+            TableKind::DashMap => "dashmap",
+        })
+    }
+}
+
+impl FromStr for TableKind {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<TableKind, String> {
+        match text {
+            "lockfree" => Ok(TableKind::LockFree),
+            "dashmap" => Ok(TableKind::DashMap),
+            other => Err(format!(
+                "unknown table kind {other:?} (known: lockfree, dashmap)"
+            )),
+        }
+    }
+}
+
+/// The table the searchers share: one of the implementations, dispatched by a `match` that the
+/// branch predictor makes free.
+///
+/// ```
+/// use ponder::search::{TableKind, TranspositionTable, Table};
+/// use std::sync::Arc;
+/// let table = Arc::new(TranspositionTable::new(TableKind::LockFree, 16));
+/// assert!(table.memory_bytes() <= 16 << 20);
+/// ```
+pub enum TranspositionTable {
+    /// A [`LockFreeTable`].
+    LockFree(LockFreeTable),
+    /// A [`DashMapTable`].
+    DashMap(DashMapTable),
+}
+
+impl TranspositionTable {
+    /// A table of the given kind bounded to `mib` MiB.
+    pub fn new(kind: TableKind, mib: usize) -> TranspositionTable {
+        match kind {
+            TableKind::LockFree => TranspositionTable::LockFree(LockFreeTable::with_mib(mib)),
+            TableKind::DashMap => TranspositionTable::DashMap(DashMapTable::with_mib(mib)),
+        }
+    }
+
+    /// The kind of this table.
+    pub fn kind(&self) -> TableKind {
+        match self {
+            TranspositionTable::LockFree(_) => TableKind::LockFree,
+            TranspositionTable::DashMap(_) => TableKind::DashMap,
+        }
+    }
+}
+
+impl fmt::Debug for TranspositionTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TranspositionTable")
+            .field("kind", &self.kind())
+            .field("capacity", &self.capacity())
+            .finish()
+    }
+}
+
+macro_rules! dispatch {
+    ($self:ident, $table:ident => $body:expr) => {
+        match $self {
+            TranspositionTable::LockFree($table) => $body,
+            TranspositionTable::DashMap($table) => $body,
+        }
+    };
+}
+
+impl Table for TranspositionTable {
+    #[inline]
+    fn probe(&self, key: &Key) -> Option<TableEntry> {
+        dispatch!(self, table => table.probe(key))
+    }
+    #[inline]
+    fn store(&self, key: &Key, entry: TableEntry) {
+        dispatch!(self, table => table.store(key, entry))
+    }
+    fn new_search(&self) {
+        dispatch!(self, table => table.new_search())
+    }
+    fn clear(&self) {
+        dispatch!(self, table => table.clear())
+    }
+    fn capacity(&self) -> usize {
+        dispatch!(self, table => table.capacity())
+    }
+    fn memory_bytes(&self) -> usize {
+        dispatch!(self, table => table.memory_bytes())
+    }
+    fn hashfull_permille(&self) -> u32 {
+        dispatch!(self, table => table.hashfull_permille())
+    }
+}

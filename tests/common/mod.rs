@@ -1,0 +1,62 @@
+//! Small games written for the search tests: they exercise extra turns (coins) and repetition
+//! (walk) with trees small enough for plain minimax.
+#![allow(dead_code)]
+
+pub mod coins;
+pub mod piles;
+pub mod walk;
+
+use ponder::search::{
+    Algorithm, Evaluators, Limits, SearchOptions, SearchOutcome, Searcher, StopSignal, TieBreak,
+};
+use ponder::{Game, GameRecord};
+
+/// Plays `plies` pseudo-random legal moves (a fixed generator seeded by `seed`) from `start`,
+/// stopping early at the end of the game.
+pub fn random_record<G: Game>(start: G, seed: u64, plies: usize) -> GameRecord<G> {
+    let mut record = GameRecord::new(start);
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        record.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let mv = moves[(state % moves.len() as u64) as usize];
+        if record.play(mv).is_err() {
+            break;
+        }
+    }
+    record
+}
+
+/// A fixed-depth search with the given algorithm, evaluator and tie-break.
+pub fn search<G: Evaluators>(
+    record: &GameRecord<G>,
+    algorithm: Algorithm,
+    eval: &str,
+    tiebreak: TieBreak,
+    depth: u32,
+    threads: usize,
+    forward_pruning: bool,
+) -> SearchOutcome<G> {
+    let options = SearchOptions {
+        algorithm,
+        eval: eval.to_string(),
+        tiebreak,
+        threads,
+        hash_mib: 4,
+        forward_pruning,
+        ..SearchOptions::default()
+    };
+    let mut searcher = Searcher::<G>::with_new_table(options).expect("valid options");
+    searcher.search(
+        record,
+        &Limits::depth(depth),
+        &StopSignal::new(),
+        &mut |_| {},
+    )
+}
