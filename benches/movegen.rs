@@ -65,5 +65,18 @@ fn ataxx(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(movegen, kalah, ataxx);
+/// perft(oware, 9) from the start: 3,592,872 leaves (OpenSpiel's count). Goal: 100 M/s.
+fn oware(c: &mut Criterion) {
+    use ponder::{Game, Oware};
+    let record = GameRecord::new(Oware::start(&Default::default()).expect("the start"));
+    let mut group = c.benchmark_group("oware");
+    group.sample_size(20);
+    group.throughput(Throughput::Elements(3_592_872));
+    group.bench_function("perft/start/d9", |b| {
+        b.iter(|| perft(black_box(&record), 9))
+    });
+    group.finish();
+}
+
+criterion_group!(movegen, kalah, ataxx, oware);
 criterion_main!(movegen);

@@ -10,16 +10,20 @@
 //! (the [`Game`] trait) ← [`games`] (one module per game).
 #![deny(missing_docs)]
 
+pub mod arena;
 pub mod cli;
+pub mod engine;
 pub mod game;
 pub mod games;
 mod perft;
+pub mod players;
 pub mod search;
 
 pub use game::{
     Game, GameError, GameRecord, GameSpec, Key, KeyReader, KeyWriter, Outcome, Seat, KEY_BYTES,
 };
 pub use games::ataxx::{Ataxx, AtaxxConfig, AtaxxMove};
+pub use games::oware::Oware;
 pub use games::Kalah;
 pub use perft::perft;
 

@@ -7,15 +7,15 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
+    // Not locked for the whole run: `ponder uai` writes from its search thread too.
+    let mut out = io::stdout();
     match run(cli, &mut out) {
         Ok(()) => ExitCode::SUCCESS,
         Err(CliError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             let _ = out.flush();
             eprintln!("error: {e}");
-            ExitCode::FAILURE
+            ExitCode::from(e.exit_code())
         }
     }
 }

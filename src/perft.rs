@@ -7,7 +7,7 @@
 //! the record's history, so a position reached with moves sees the same repetitions as the
 //! game would.
 
-use crate::game::{Game, GameRecord, Key};
+use crate::game::{Game, GameRecord};
 
 /// Counts the leaves `depth` plies below the record's current position.
 ///
@@ -27,7 +27,7 @@ pub fn perft<G: Game>(record: &GameRecord<G>, depth: u32) -> u64 {
         }
         counter
             .history
-            .extend(positions[first..].iter().map(Game::key));
+            .extend(positions[first..].iter().map(|p| p.key().to_u128()));
     }
     if record.is_repetition() {
         return u64::from(G::PERFT_TERMINAL_IS_LEAF);
@@ -39,7 +39,8 @@ pub fn perft<G: Game>(record: &GameRecord<G>, depth: u32) -> u64 {
 /// stack of keys since the last irreversible move. Nothing is allocated per node.
 struct PerftCounter<G: Game> {
     buffers: Vec<Vec<G::Move>>,
-    history: Vec<Key>,
+    /// (Keys as 128-bit numbers: two word compares each, the scan's hot loop.)
+    history: Vec<u128>,
     /// Where the keys since the last irreversible move start in `history`.
     window: usize,
 }
@@ -53,18 +54,24 @@ impl<G: Game> PerftCounter<G> {
         }
     }
 
-    /// Leaves below `position`, which is not a repetition (the caller checked).
-    fn count(&mut self, position: &G, depth: u32, ply: usize) -> u64 {
+    /// Leaves at most one ply below `position` (bulk counting: no moves are made).
+    #[inline(always)]
+    fn shallow(position: &G, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }
-        if depth == 1 {
-            let moves = position.move_count();
-            return if moves == 0 {
-                u64::from(G::PERFT_TERMINAL_IS_LEAF)
-            } else {
-                moves
-            };
+        let moves = position.move_count();
+        if moves == 0 {
+            u64::from(G::PERFT_TERMINAL_IS_LEAF)
+        } else {
+            moves
+        }
+    }
+
+    /// Leaves below `position`, which is not a repetition (the caller checked).
+    fn count(&mut self, position: &G, depth: u32, ply: usize) -> u64 {
+        if depth <= 1 {
+            return Self::shallow(position, depth);
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         position.legal_moves(&mut moves);
@@ -80,7 +87,12 @@ impl<G: Game> PerftCounter<G> {
         } else {
             let mut total = 0;
             for &mv in &moves {
-                total += self.count(&position.play(mv), depth - 1, ply + 1);
+                let child = position.play(mv);
+                total += if depth == 2 {
+                    Self::shallow(&child, 1)
+                } else {
+                    self.count(&child, depth - 1, ply + 1)
+                };
             }
             total
         };
@@ -90,12 +102,17 @@ impl<G: Game> PerftCounter<G> {
 
     /// Leaves below `child` of `parent`, keeping the repetition history.
     fn count_with_history(&mut self, parent: &G, child: &G, depth: u32, ply: usize) -> u64 {
-        let key = child.key();
+        let key = child.key().to_u128();
         let saved_window = self.window;
         if child.resets_repetition(parent) {
             self.window = self.history.len();
         } else if self.history[self.window..].contains(&key) {
             return u64::from(G::PERFT_TERMINAL_IS_LEAF);
+        }
+        if depth <= 1 {
+            // No position below this one is made: the history is not needed.
+            self.window = saved_window;
+            return Self::shallow(child, depth);
         }
         self.history.push(key);
         let total = self.count(child, depth, ply);

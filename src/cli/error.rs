@@ -1,6 +1,7 @@
 //! Errors of the command line.
 
 use crate::game::GameError;
+use crate::players::PlayerError;
 use thiserror::Error;
 
 /// What can stop a subcommand.
@@ -12,6 +13,12 @@ pub enum CliError {
     /// A `--moves` list failed at one ply.
     #[error("--moves: {0}")]
     Moves(String),
+    /// A player could not be built or could not move.
+    #[error(transparent)]
+    Player(PlayerError),
+    /// Scripted input ended before the game did.
+    #[error("{0}")]
+    InputEnded(String),
     /// A bad argument value.
     #[error("{0}")]
     Usage(String),
@@ -21,4 +28,15 @@ pub enum CliError {
     /// JSON could not be written or read.
     #[error("json: {0}")]
     Json(#[from] serde_json::Error),
+}
+
+impl CliError {
+    /// The process exit code for this error: 3 when scripted input ended before the game
+    /// (`ponder play`), 1 otherwise.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CliError::InputEnded(_) => 3,
+            _ => 1,
+        }
+    }
 }

@@ -3,8 +3,14 @@
 
 mod bestmove;
 mod error;
+mod matches;
 mod perft;
+mod play;
 mod replay;
+pub mod serve;
+mod tune;
+pub mod uai;
+mod solve;
 
 pub use error::CliError;
 
@@ -31,8 +37,24 @@ pub enum Command {
     Perft(perft::PerftArgs),
     /// Replay a move list, printing the legal moves before each ply and the result.
     Replay(replay::ReplayArgs),
+    /// Play a game in the terminal: human against engine (or any seats), live pondering,
+    /// undo, hint, save and load; scripted when standard input is not a terminal.
+    Play(play::PlayArgs),
+    /// Speak the Universal Ataxx Interface on standard input and output (for Ataxx GUIs and
+    /// tournament managers).
+    Uai(uai::UaiArgs),
+    /// Serve moves over HTTP: the classroom's `/getmove/<depth>,<trace>` and a JSON API.
+    Serve(serve::ServeArgs),
+    /// Tune depth against time: per-depth times, nodes and branching factor over a position
+    /// suite, strength per ply, recommended levels; Markdown, CSV and SVG.
+    Tune(tune::TuneArgs),
+    /// Play a match between two players: paired openings, Elo with a 95% interval, SPRT.
+    Match(matches::MatchArgs),
     /// Search a position: `info` lines per completed depth, then `bestmove <move>`.
     Bestmove(bestmove::BestMoveArgs),
+    /// Solve Oware endgames (computer-Awari rules) by retrograde analysis and print the
+    /// number of boards of each value for every seed count.
+    Solve(solve::SolveArgs),
 }
 
 /// Runs a parsed command line, writing to `out`.
@@ -40,7 +62,13 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
     match cli.command {
         Command::Perft(args) => perft::run(&args, out),
         Command::Replay(args) => replay::run(&args, out),
+        Command::Match(args) => matches::run(&args, out),
+        Command::Play(args) => play::run(&args, out),
+        Command::Uai(args) => uai::run(&args, out),
+        Command::Serve(args) => serve::run(&args, out),
+        Command::Tune(args) => tune::run(&args, out),
         Command::Bestmove(args) => bestmove::run(&args, out),
+        Command::Solve(args) => solve::run(&args, out),
     }
 }
 
@@ -73,4 +101,19 @@ impl PositionArgs {
             .map_err(|e| CliError::Moves(e.to_string()))?;
         Ok(record)
     }
+}
+
+/// A progress bar on standard error, hidden when standard error is not a terminal.
+pub(crate) fn progress_bar(length: u64, unit: &str) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(length);
+    let template =
+        format!("{{elapsed_precise}} [{{bar:30}}] {{pos}}/{{len}} {unit} (eta {{eta}}) {{msg}}");
+    if let Ok(style) = indicatif::ProgressStyle::with_template(&template) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar
 }

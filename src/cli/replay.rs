@@ -39,7 +39,7 @@ fn run_game<G: Game>(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), CliEr
     }
     let result = record.outcome().map(|outcome| {
         json!({
-            "scores": record.current().scores(),
+            "scores": record.scores(),
             "winner": outcome.winner().map(|seat| seat.index()),
         })
     });

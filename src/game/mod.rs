@@ -143,6 +143,13 @@ pub trait Game:
         Outcome::DRAW
     }
 
+    /// For games where [`Game::REPETITION_ENDS_GAME`]: each seat's final score when this
+    /// position repeats an earlier one (Oware under Abapa rules banks the seeds left on each
+    /// row). The default is [`Game::scores`].
+    fn repetition_scores(&self) -> [u32; 2] {
+        self.scores()
+    }
+
     /// Whether reaching `self` from `before` makes every earlier position unreachable (a
     /// capture changes the scores for good), so a repetition scan may stop here. The default
     /// says yes, which is right for games without a repetition rule.

@@ -96,6 +96,17 @@ impl<G: Game> GameRecord<G> {
             .or_else(|| self.is_repetition().then(|| current.repetition_outcome()))
     }
 
+    /// Each seat's score now ([`Game::scores`]), or the final scores of a game that just ended
+    /// by repetition ([`Game::repetition_scores`]).
+    pub fn scores(&self) -> [u32; 2] {
+        let current = self.current();
+        if current.outcome().is_none() && self.is_repetition() {
+            current.repetition_scores()
+        } else {
+            current.scores()
+        }
+    }
+
     /// Clears `moves` and writes the legal moves of the current position (none when over).
     pub fn legal_moves(&self, moves: &mut Vec<G::Move>) {
         if self.is_repetition() {

@@ -5,12 +5,14 @@
 
 pub mod ataxx;
 pub mod kalah;
+pub mod oware;
 
 pub use ataxx::Ataxx;
 pub use kalah::Kalah;
+pub use oware::Oware;
 
 /// The names of every game ponder plays, as written in game specs.
-pub const GAME_NAMES: &[&str] = &["kalah", "ataxx"];
+pub const GAME_NAMES: &[&str] = &["kalah", "ataxx", "oware"];
 
 /// Runs `$body` with `$G` bound to the game type named by `$spec` (a [`crate::GameSpec`]), or
 /// evaluates to `Err(GameError::Spec(..))` for an unknown name. `$body` must evaluate to a
@@ -31,6 +33,10 @@ macro_rules! with_game {
             }
             "ataxx" => {
                 type $G = $crate::games::Ataxx;
+                $body
+            }
+            "oware" => {
+                type $G = $crate::games::Oware;
                 $body
             }
             other => Err($crate::GameError::Spec(format!(

@@ -1,0 +1,35 @@
+//! Players against each other: single games, matches with paired openings, and the
+//! statistics that judge them (Elo with a 95% interval, SPRT). `ponder match` and
+//! `ponder tune` are built on it.
+//!
+//! ```
+//! use ponder::arena::{run_match, MatchConfig};
+//! use ponder::players::{build_player, PlayerSpec};
+//! use ponder::{Game, GameRecord, Kalah};
+//! let start = GameRecord::new(Kalah::start(&Default::default()).unwrap());
+//! let greedy: PlayerSpec = "greedy".parse().unwrap();
+//! let random: PlayerSpec = "random".parse().unwrap();
+//! let config = MatchConfig { games: 4, opening_plies: 2, balance: None, seed: 1, concurrency: 1 };
+//! let (games, tally) = run_match(
+//!     &start,
+//!     &|seed| build_player::<Kalah>(&greedy, seed),
+//!     &|seed| build_player::<Kalah>(&random, seed),
+//!     &config,
+//!     &mut |_, _| true,
+//! )
+//! .unwrap();
+//! assert_eq!(games.len(), 4);
+//! assert_eq!(tally.games(), 4);
+//! ```
+
+mod game;
+mod openings;
+mod runner;
+mod stats;
+
+pub use game::{play_game, PlayedGame, SeatStats, Termination, MAX_PLIES};
+pub use openings::{balanced_opening, derive_seed, random_opening, Balance};
+pub use runner::{run_match, MatchConfig, MatchGame, PlayerFactory};
+pub use stats::{
+    elo_from_score, elo_json, elo_text, score_from_elo, EloEstimate, Sprt, SprtDecision, Tally,
+};

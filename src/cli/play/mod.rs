@@ -1,0 +1,450 @@
+//! `ponder play`: a game at the terminal, any mix of humans and computer players.
+//!
+//! When standard input is a terminal the engine's thinking is shown live (on its own turn and
+//! while it ponders on the human's). When it is not, moves are read line by line, so a game
+//! can be scripted; illegal entries are reported and the next line is read, and if the input
+//! ends before the game the command says so and exits with code 3.
+
+mod input;
+mod render;
+mod save;
+mod seats;
+
+use super::{CliError, PositionArgs};
+use crate::game::{GameRecord, GameSpec, Seat};
+use crate::players::{Level, PlayerSpec, StopSignal, Thought, Turn};
+use crate::search::Evaluators;
+use crate::with_game;
+use input::{Entry, Input, Next, HELP};
+use render::{draw_board, legal_text, seat_name, thought_line, LiveLine};
+use save::SavedGame;
+pub(crate) use seats::SeatSpec;
+use seats::{parse_seats, SeatPlayer};
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Arguments of `ponder play`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Who sits where, first seat first: `human`, `engine`, `random`, `greedy` or any player
+    /// spec (`pvs:depth=6`, `instructor`, ...). Default: `human,engine`, or as `--side` says.
+    #[arg(long)]
+    seats: Option<String>,
+    /// The human's side against the engine, when `--seats` is not given.
+    #[arg(long, value_parser = ["first", "second"], default_value = "first")]
+    side: String,
+    /// The engine's strength: easy, medium or hard (see `ponder tune`).
+    #[arg(long, value_enum, default_value_t = Level::Medium)]
+    level: Level,
+    /// Search exactly this many plies (overrides the level).
+    #[arg(long, short = 'd', value_parser = clap::value_parser!(u32).range(1..=64))]
+    depth: Option<u32>,
+    /// Think this many milliseconds a move (overrides the level).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    movetime: Option<u64>,
+    /// Do not let the engine think on the human's time.
+    #[arg(long)]
+    no_ponder: bool,
+    /// Seeds the computer players' random choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Resume a game saved with `save FILE` (its game and position; seats too unless given).
+    #[arg(long)]
+    load: Option<PathBuf>,
+}
+
+/// Plays the game.
+pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let saved = args.load.as_deref().map(SavedGame::read).transpose()?;
+    let spec = match &saved {
+        Some(saved) => saved.spec()?,
+        None => args.position.game.clone(),
+    };
+    with_game!(spec, G => run_game::<G>(args, &spec, saved.as_ref(), out))
+}
+
+fn run_game<G: Evaluators>(
+    args: &PlayArgs,
+    spec: &GameSpec,
+    saved: Option<&SavedGame>,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let record: GameRecord<G> = match saved {
+        Some(saved) => saved.record()?,
+        None => args.position.record()?,
+    };
+    let seat_specs = match (&args.seats, saved) {
+        (Some(text), _) => parse_seats(text)?,
+        (None, Some(saved)) if saved.seats.len() == 2 => parse_seats(&saved.seats.join(","))?,
+        (None, _) if args.side == "second" => [
+            SeatSpec::Computer(PlayerSpec::named("engine")),
+            SeatSpec::Human,
+        ],
+        (None, _) => [
+            SeatSpec::Human,
+            SeatSpec::Computer(PlayerSpec::named("engine")),
+        ],
+    };
+    let mut overrides = Vec::new();
+    if let Some(depth) = args.depth {
+        overrides.push(("depth".to_string(), depth.to_string()));
+    }
+    if let Some(movetime) = args.movetime {
+        overrides.push(("movetime".to_string(), movetime.to_string()));
+    }
+    let any_human = seat_specs.contains(&SeatSpec::Human);
+    let engines = seat_specs
+        .iter()
+        .filter(|s| matches!(s, SeatSpec::Computer(spec) if spec.kind() == "engine"))
+        .count();
+    let build = |index: usize| {
+        SeatPlayer::<G>::build(
+            &seat_specs[index],
+            args.level,
+            &overrides,
+            any_human && !args.no_ponder,
+            engines == 1,
+            crate::arena::derive_seed(args.seed, index as u64),
+        )
+    };
+    let seats = [build(0)?, build(1)?];
+    let interactive = std::io::stdin().is_terminal();
+    let live = interactive && std::io::stdout().is_terminal();
+    let mut session = Session {
+        spec: spec.to_string(),
+        record,
+        seat_specs,
+        seats,
+        hint: None,
+        hint_spec: hint_spec::<G>(args, &overrides),
+        input: Input::spawn(Box::new(std::io::BufReader::new(std::io::stdin()))),
+        interactive,
+        live: LiveLine::new(live),
+        stop: StopSignal::new(),
+    };
+    session.play(out)
+}
+
+/// The budget of `hint`: the engine's, tie-break first.
+fn hint_spec<G: Evaluators>(args: &PlayArgs, overrides: &[(String, String)]) -> PlayerSpec {
+    let mut spec = PlayerSpec::named("pvs");
+    for (key, value) in overrides {
+        spec = spec.with(key, value);
+    }
+    crate::players::with_level::<G>(spec, args.level.max(Level::Medium)).with("tiebreak", "first")
+}
+
+/// A game in progress.
+struct Session<G: Evaluators> {
+    spec: String,
+    record: GameRecord<G>,
+    seat_specs: [SeatSpec; 2],
+    seats: [SeatPlayer<G>; 2],
+    hint: Option<Box<dyn crate::players::Player<G>>>,
+    hint_spec: PlayerSpec,
+    input: Input,
+    interactive: bool,
+    live: LiveLine,
+    stop: StopSignal,
+}
+
+/// What a human's turn led to.
+enum TurnEnd {
+    /// The game goes on.
+    Continue,
+    /// The human quit.
+    Quit,
+}
+
+/// How long to wait for a line before refreshing the live line.
+const POLL: Duration = Duration::from_millis(120);
+
+impl<G: Evaluators> Session<G> {
+    fn play(&mut self, out: &mut dyn Write) -> Result<(), CliError> {
+        writeln!(
+            out,
+            "{}: {} vs {}. Type `help` for the commands.",
+            self.spec,
+            seat_name(Seat::FIRST, &self.seats),
+            seat_name(Seat::SECOND, &self.seats)
+        )?;
+        self.observe_all();
+        loop {
+            if self.record.outcome().is_some() {
+                self.finish(out)?;
+                return Ok(());
+            }
+            let seat = self.record.current().side_to_move().index().min(1);
+            if self.seats[seat].is_human() {
+                if let TurnEnd::Quit = self.human_turn(out)? {
+                    return Ok(());
+                }
+            } else {
+                self.computer_turn(out, seat)?;
+            }
+        }
+    }
+
+    /// Tells every computer player where the game stands (they ponder on others' turns).
+    fn observe_all(&mut self) {
+        let to_move = self.record.current().side_to_move().index();
+        for (index, seat) in self.seats.iter_mut().enumerate() {
+            if let SeatPlayer::Computer { player, .. } = seat {
+                player.observe(&self.record, index == to_move);
+            }
+        }
+    }
+
+    fn computer_turn(&mut self, out: &mut dyn Write, seat: usize) -> Result<(), CliError> {
+        let name = seat_name(self.record.current().side_to_move(), &self.seats);
+        let SeatPlayer::Computer { player, .. } = &mut self.seats[seat] else {
+            return Ok(());
+        };
+        let live = &mut self.live;
+        if live.enabled() {
+            live.here(out, &format!("{name} is thinking…"))?;
+        }
+        let mut show = |thought: &Thought<G>| {
+            let _ = live.here(out, &format!("{name} thinking: {}", thought_line(thought)));
+        };
+        let turn = Turn {
+            limits: None,
+            stop: &self.stop,
+            on_info: Some(&mut show),
+        };
+        let choice = player.choose(&self.record, turn)?;
+        self.live.clear_here(out)?;
+        self.record.play(choice.mv).map_err(|e| {
+            CliError::Usage(format!("{name} chose an illegal move {}: {e}", choice.mv))
+        })?;
+        let detail = if choice.thought.depth > 0 {
+            format!("   ({})", thought_line(&choice.thought))
+        } else {
+            String::new()
+        };
+        writeln!(out, "{name} plays {}{detail}", choice.mv)?;
+        self.observe_all();
+        Ok(())
+    }
+
+    fn human_turn(&mut self, out: &mut dyn Write) -> Result<TurnEnd, CliError> {
+        draw_board(out, &self.spec, &self.record, &self.seats)?;
+        let seat = self.record.current().side_to_move();
+        let name = seat_name(seat, &self.seats);
+        writeln!(out, "{name} to move; legal: {}", legal_text(&self.record))?;
+        loop {
+            let entry = self.read_entry(out, &format!("{seat}> "))?;
+            let Some(entry) = entry else {
+                return self.input_ended(out);
+            };
+            match entry {
+                Entry::Move(text) => match self.record.play_text(&text) {
+                    Ok(mv) => {
+                        if !self.interactive {
+                            writeln!(out, "{name} plays {mv}")?;
+                        }
+                        self.observe_all();
+                        return Ok(TurnEnd::Continue);
+                    }
+                    Err(e) if self.interactive => {
+                        writeln!(
+                            out,
+                            "{e}; legal moves: {} (type `help` for commands)",
+                            legal_text(&self.record)
+                        )?;
+                        self.input.clear_queue();
+                    }
+                    // A script may try many candidates in turn: one short line each.
+                    Err(e) => writeln!(out, "{e}")?,
+                },
+                Entry::Undo => match self.undo() {
+                    Ok(taken) => {
+                        writeln!(out, "took back: {taken}")?;
+                        self.observe_all();
+                        return Ok(TurnEnd::Continue);
+                    }
+                    Err(message) => writeln!(out, "{message}")?,
+                },
+                Entry::Hint => self.hint(out)?,
+                Entry::Moves => writeln!(out, "legal moves: {}", legal_text(&self.record))?,
+                Entry::Board => {
+                    draw_board(out, &self.spec, &self.record, &self.seats)?;
+                    writeln!(out, "{name} to move; legal: {}", legal_text(&self.record))?;
+                }
+                Entry::Help => writeln!(out, "{HELP}")?,
+                Entry::Save(path) => match self.save(Path::new(&path)) {
+                    Ok(()) => writeln!(out, "saved to {path}")?,
+                    Err(e) => writeln!(out, "not saved: {e}")?,
+                },
+                Entry::Load(path) => {
+                    match SavedGame::read(Path::new(&path)).and_then(|saved| saved.record::<G>()) {
+                        Ok(record) => {
+                            self.record = record;
+                            writeln!(out, "loaded {path} ({} moves)", self.record.moves().len())?;
+                            self.observe_all();
+                            return Ok(TurnEnd::Continue);
+                        }
+                        Err(e) => writeln!(out, "not loaded: {e}")?,
+                    }
+                }
+                Entry::Quit => {
+                    self.stop_all();
+                    writeln!(
+                        out,
+                        "quit after {} plies; position: {}",
+                        self.record.moves().len(),
+                        self.record.current().position_text()
+                    )?;
+                    return Ok(TurnEnd::Quit);
+                }
+                Entry::Bad(message) => writeln!(out, "{message}")?,
+            }
+        }
+    }
+
+    /// Prompts and waits for the next entry, showing the engines' pondering meanwhile; `None`
+    /// when the input has ended.
+    fn read_entry(&mut self, out: &mut dyn Write, prompt: &str) -> Result<Option<Entry>, CliError> {
+        let ponders = self.live.enabled() && self.seats.iter().any(|s| !s.is_human());
+        if ponders {
+            // The status line the pondering is shown on, then the prompt below it.
+            writeln!(out)?;
+            self.live.reset();
+        }
+        if self.interactive {
+            write!(out, "{prompt}")?;
+            out.flush()?;
+        }
+        loop {
+            match self.input.next(POLL) {
+                Next::Entry(entry) => return Ok(Some(entry)),
+                Next::Ended => return Ok(None),
+                Next::Waiting => {
+                    if ponders {
+                        if let Some(text) = self.pondering_text() {
+                            self.live.above(out, &text)?;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// What the computer players are thinking about, for the live line.
+    fn pondering_text(&mut self) -> Option<String> {
+        let mut parts = Vec::new();
+        for seat in self.seats.iter_mut() {
+            if let SeatPlayer::Computer { label, player } = seat {
+                if let Some(thought) = player.pondering() {
+                    parts.push(format!("{label} pondering: {}", thought_line(&thought)));
+                }
+            }
+        }
+        (!parts.is_empty()).then(|| parts.join(" | "))
+    }
+
+    /// Takes back the last move made by a human seat and every move after it.
+    fn undo(&mut self) -> Result<String, String> {
+        let positions = self.record.positions();
+        let last_human = (0..self.record.moves().len())
+            .rev()
+            .find(|&ply| self.seats[positions[ply].side_to_move().index().min(1)].is_human());
+        let Some(keep) = last_human else {
+            return Err("nothing to undo: no human move has been played".to_string());
+        };
+        let mut taken = Vec::new();
+        while self.record.moves().len() > keep {
+            match self.record.undo() {
+                Ok(mv) => taken.push(mv.to_string()),
+                Err(e) => return Err(e.to_string()),
+            }
+        }
+        taken.reverse();
+        Ok(taken.join(" "))
+    }
+
+    fn hint(&mut self, out: &mut dyn Write) -> Result<(), CliError> {
+        if self.hint.is_none() {
+            self.hint = Some(crate::players::build_player::<G>(&self.hint_spec, 0)?);
+        }
+        let Some(player) = self.hint.as_mut() else {
+            return Ok(());
+        };
+        let choice = player.choose(&self.record, Turn::quiet(&self.stop))?;
+        writeln!(
+            out,
+            "hint: {} ({})",
+            choice.mv,
+            thought_line(&choice.thought)
+        )?;
+        Ok(())
+    }
+
+    fn save(&self, path: &Path) -> Result<(), CliError> {
+        let spec: GameSpec = self.spec.parse()?;
+        let seats = self.seat_specs.iter().map(SeatSpec::text).collect();
+        SavedGame::new(&spec, seats, &self.record)?.write(path)
+    }
+
+    fn stop_all(&mut self) {
+        for seat in self.seats.iter_mut() {
+            if let SeatPlayer::Computer { player, .. } = seat {
+                player.stop_pondering();
+            }
+        }
+    }
+
+    /// Input ended at a human's turn: in a terminal that is leaving; in a script it is an
+    /// unfinished game (exit code 3).
+    fn input_ended(&mut self, out: &mut dyn Write) -> Result<TurnEnd, CliError> {
+        self.stop_all();
+        if self.interactive {
+            writeln!(out)?;
+            return Ok(TurnEnd::Quit);
+        }
+        let message = format!(
+            "input ended before the game did: {} plies played, {} to move; position: {}",
+            self.record.moves().len(),
+            seat_name(self.record.current().side_to_move(), &self.seats),
+            self.record.current().position_text()
+        );
+        writeln!(out, "result: unfinished ({message})")?;
+        Err(CliError::InputEnded(message))
+    }
+
+    fn finish(&mut self, out: &mut dyn Write) -> Result<(), CliError> {
+        self.stop_all();
+        draw_board(out, &self.spec, &self.record, &self.seats)?;
+        let outcome = self.record.outcome().unwrap_or(crate::game::Outcome::DRAW);
+        let scores = self.record.current().scores();
+        let verdict = match outcome.winner() {
+            Some(seat) => format!(
+                "{} wins by {}",
+                seat_name(seat, &self.seats),
+                outcome.margin().abs()
+            ),
+            None => "draw".to_string(),
+        };
+        writeln!(
+            out,
+            "moves: {}",
+            self.record
+                .moves()
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        )?;
+        writeln!(
+            out,
+            "result: {verdict} ({} to {}) after {} plies",
+            scores[0],
+            scores[1],
+            self.record.moves().len()
+        )?;
+        Ok(())
+    }
+}

@@ -1,0 +1,330 @@
+//! The Universal Ataxx Interface's commands, read from one line of text.
+//!
+//! UAI is UCI with `uai`/`uaiok`. Parsing never panics: a line that is not a command, or a
+//! command with malformed arguments, is an error that says what was wrong (the session notes
+//! it on standard error and carries on).
+
+/// The parameters of `go`. Times are in milliseconds; negative clock times (a GUI that lets a
+/// clock run below zero) are read as 0.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GoParams {
+    /// x's (the first player's) remaining time: UAI's `btime`.
+    pub btime: Option<u64>,
+    /// o's (the second player's) remaining time: UAI's `wtime`.
+    pub wtime: Option<u64>,
+    /// x's increment: `binc`.
+    pub binc: Option<u64>,
+    /// o's increment: `winc`.
+    pub winc: Option<u64>,
+    /// Moves until the next time control.
+    pub movestogo: Option<u32>,
+    /// Think exactly this long.
+    pub movetime: Option<u64>,
+    /// Search this many plies.
+    pub depth: Option<u32>,
+    /// Search this many nodes.
+    pub nodes: Option<u64>,
+    /// Search until `stop`.
+    pub infinite: bool,
+    /// Think on the opponent's time, until `ponderhit` or `stop`.
+    pub ponder: bool,
+    /// Words that were not understood (noted, then ignored), e.g. `simulations 100`.
+    pub ignored: Vec<String>,
+    /// Parameters whose value was missing or not a number (noted, then ignored).
+    pub malformed: Vec<String>,
+}
+
+impl GoParams {
+    /// Whether any limit is given (a `go` without one searches until `stop`, as in UCI).
+    pub fn has_limit(&self) -> bool {
+        self.btime.is_some()
+            || self.wtime.is_some()
+            || self.movetime.is_some()
+            || self.depth.is_some()
+            || self.nodes.is_some()
+    }
+}
+
+/// One command from the GUI.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UaiCommand {
+    /// `uai`: identify and list the options.
+    Uai,
+    /// `isready`: answer `readyok` (at once, even while searching).
+    IsReady,
+    /// `uainewgame`: forget the last game.
+    NewGame,
+    /// `setoption name <name> [value <value>]`.
+    SetOption {
+        /// The option's name (may contain spaces).
+        name: String,
+        /// Its value, if given.
+        value: Option<String>,
+    },
+    /// `position startpos|fen <fen> [moves <m>...]`.
+    Position {
+        /// The FEN, `None` for `startpos`.
+        fen: Option<String>,
+        /// Moves to play from it.
+        moves: Vec<String>,
+    },
+    /// `go ...`.
+    Go(GoParams),
+    /// `stop`.
+    Stop,
+    /// `ponderhit`: the opponent played the move being pondered.
+    PonderHit,
+    /// `quit`.
+    Quit,
+    /// `perft <depth>`: count the leaves (a debugging aid python-ataxx can send).
+    Perft(u32),
+    /// `debug on|off` and other commands that need no answer.
+    Ignored(String),
+    /// An empty line.
+    Empty,
+}
+
+/// Reads one line. `Err` says what is wrong with it.
+pub fn parse_command(line: &str) -> Result<UaiCommand, String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let Some((&first, rest)) = words.split_first() else {
+        return Ok(UaiCommand::Empty);
+    };
+    match first {
+        "uai" => Ok(UaiCommand::Uai),
+        "isready" => Ok(UaiCommand::IsReady),
+        "uainewgame" => Ok(UaiCommand::NewGame),
+        "setoption" => parse_setoption(rest),
+        "position" => parse_position(rest),
+        "go" => parse_go(rest).map(UaiCommand::Go),
+        "stop" => Ok(UaiCommand::Stop),
+        "ponderhit" => Ok(UaiCommand::PonderHit),
+        "quit" => Ok(UaiCommand::Quit),
+        "perft" => match rest {
+            [depth] => depth
+                .parse::<u32>()
+                .ok()
+                .filter(|d| *d <= 32)
+                .map(UaiCommand::Perft)
+                .ok_or_else(|| format!("perft {depth}: expected a depth from 0 to 32")),
+            _ => Err("perft takes one depth".to_string()),
+        },
+        "debug" | "register" => Ok(UaiCommand::Ignored(first.to_string())),
+        other => Err(format!("unknown command {:?}", truncate(other))),
+    }
+}
+
+/// At most 40 characters of `text`, for messages.
+fn truncate(text: &str) -> String {
+    text.chars().take(40).collect()
+}
+
+fn parse_setoption(rest: &[&str]) -> Result<UaiCommand, String> {
+    let ["name", tail @ ..] = rest else {
+        return Err("setoption: expected `setoption name <name> [value <value>]`".to_string());
+    };
+    let split = tail.iter().position(|&w| w == "value");
+    let (name_words, value_words) = match split {
+        Some(index) => (&tail[..index], Some(&tail[index + 1..])),
+        None => (tail, None),
+    };
+    if name_words.is_empty() {
+        return Err("setoption: the option's name is missing".to_string());
+    }
+    Ok(UaiCommand::SetOption {
+        name: name_words.join(" "),
+        value: value_words.map(|words| words.join(" ")),
+    })
+}
+
+fn parse_position(rest: &[&str]) -> Result<UaiCommand, String> {
+    let moves_at = rest.iter().position(|&w| w == "moves");
+    let (head, moves) = match moves_at {
+        Some(index) => (&rest[..index], &rest[index + 1..]),
+        None => (rest, &[][..]),
+    };
+    let fen = match head {
+        ["startpos"] => None,
+        ["fen", fen @ ..] if !fen.is_empty() => Some(fen.join(" ")),
+        ["fen"] => return Err("position fen: the FEN is missing".to_string()),
+        _ => {
+            return Err(
+                "position: expected `position startpos|fen <fen> [moves <move>...]`".to_string(),
+            )
+        }
+    };
+    Ok(UaiCommand::Position {
+        fen,
+        moves: moves.iter().map(|m| m.to_string()).collect(),
+    })
+}
+
+fn parse_go(rest: &[&str]) -> Result<GoParams, String> {
+    let mut params = GoParams::default();
+    let mut words = rest.iter().copied().peekable();
+    while let Some(word) = words.next() {
+        let known = matches!(
+            word,
+            "wtime" | "btime" | "winc" | "binc" | "movestogo" | "movetime" | "depth" | "nodes"
+        );
+        if known {
+            // A value that is not a number is noted and skipped: `go` still gets its answer.
+            let value = words.next_if(|w| parse_number(w).is_some());
+            let Some(value) = value.and_then(parse_number) else {
+                params.malformed.push(word.to_string());
+                continue;
+            };
+            match word {
+                "wtime" => params.wtime = Some(value.max(0) as u64),
+                "btime" => params.btime = Some(value.max(0) as u64),
+                "winc" => params.winc = Some(value.max(0) as u64),
+                "binc" => params.binc = Some(value.max(0) as u64),
+                "movestogo" => params.movestogo = Some(value.clamp(0, 10_000) as u32),
+                "movetime" => params.movetime = Some(value.max(0) as u64),
+                "depth" => params.depth = Some(value.clamp(1, 1000) as u32),
+                _ => params.nodes = Some(value.max(1) as u64),
+            }
+            continue;
+        }
+        match word {
+            "infinite" => params.infinite = true,
+            "ponder" => params.ponder = true,
+            other => {
+                // An unknown parameter and its value, if it has one (`simulations 100`).
+                let mut ignored = truncate(other);
+                if let Some(value) = words.next_if(|w| parse_number(w).is_some()) {
+                    ignored = format!("{ignored} {value}");
+                }
+                params.ignored.push(ignored);
+            }
+        }
+    }
+    Ok(params)
+}
+
+/// A whole number, or a decimal one rounded down (some clients send fractional
+/// milliseconds); `None` for anything else.
+fn parse_number(text: &str) -> Option<i64> {
+    if let Ok(value) = text.parse::<i64>() {
+        return Some(value);
+    }
+    let value = text.parse::<f64>().ok().filter(|v| v.is_finite())?;
+    Some(value.floor().clamp(i64::MIN as f64, i64::MAX as f64) as i64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_are_read() {
+        assert_eq!(parse_command("uai"), Ok(UaiCommand::Uai));
+        assert_eq!(parse_command("  isready  "), Ok(UaiCommand::IsReady));
+        assert_eq!(parse_command(""), Ok(UaiCommand::Empty));
+        assert_eq!(
+            parse_command("setoption name Hash value 32"),
+            Ok(UaiCommand::SetOption {
+                name: "Hash".into(),
+                value: Some("32".into())
+            })
+        );
+        assert_eq!(
+            parse_command("setoption name Move Overhead value 10"),
+            Ok(UaiCommand::SetOption {
+                name: "Move Overhead".into(),
+                value: Some("10".into())
+            })
+        );
+        assert_eq!(
+            parse_command("position fen x5o/7/7/7/7/7/o5x x 0 1 moves g2 a1a3"),
+            Ok(UaiCommand::Position {
+                fen: Some("x5o/7/7/7/7/7/o5x x 0 1".into()),
+                moves: vec!["g2".into(), "a1a3".into()]
+            })
+        );
+        assert_eq!(
+            parse_command("position startpos"),
+            Ok(UaiCommand::Position {
+                fen: None,
+                moves: vec![]
+            })
+        );
+        let Ok(UaiCommand::Go(go)) =
+            parse_command("go btime 1000 wtime -20 binc 100 winc 100 nodes 5 simulations 5")
+        else {
+            panic!("go not read");
+        };
+        assert_eq!(go.btime, Some(1000));
+        assert_eq!(go.wtime, Some(0));
+        assert_eq!(go.nodes, Some(5));
+        assert_eq!(go.ignored, vec!["simulations 5".to_string()]);
+        let Ok(UaiCommand::Go(go)) = parse_command("go wtime 2640.85 btime x depth") else {
+            panic!("go not read");
+        };
+        assert_eq!(go.wtime, Some(2640));
+        assert_eq!(go.malformed, vec!["btime".to_string(), "depth".to_string()]);
+    }
+
+    #[test]
+    fn malformed_commands_are_errors() {
+        for bad in [
+            "position",
+            "position fen",
+            "position banana",
+            "setoption",
+            "setoption name",
+            "setoption value 3",
+            "perft",
+            "perft -1",
+            "fly",
+        ] {
+            assert!(parse_command(bad).is_err(), "{bad:?}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod fuzz {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Words a UAI line is likely to contain, to reach deep into the parser.
+    fn word() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just("uai".to_string()),
+            Just("go".to_string()),
+            Just("position".to_string()),
+            Just("fen".to_string()),
+            Just("startpos".to_string()),
+            Just("moves".to_string()),
+            Just("setoption".to_string()),
+            Just("name".to_string()),
+            Just("value".to_string()),
+            Just("wtime".to_string()),
+            Just("btime".to_string()),
+            Just("movestogo".to_string()),
+            Just("depth".to_string()),
+            Just("infinite".to_string()),
+            Just("perft".to_string()),
+            "-?[0-9]{0,25}(\\.[0-9]{0,5})?",
+            "\\PC{0,12}",
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn any_line_parses_or_errs_without_panicking(line in "\\PC{0,200}") {
+            let _ = parse_command(&line);
+        }
+
+        #[test]
+        fn command_like_lines_parse_or_err_without_panicking(words in prop::collection::vec(word(), 0..12)) {
+            let line = words.join(" ");
+            if let Ok(UaiCommand::Go(go)) = parse_command(&line) {
+                // Whatever was read is in range.
+                prop_assert!(go.depth.is_none_or(|d| (1..=1000).contains(&d)));
+                prop_assert!(go.nodes.is_none_or(|n| n >= 1));
+            }
+        }
+    }
+}

@@ -1,0 +1,492 @@
+//! The engine thread: owns the game, the tree and the settings; takes commands in order,
+//! lends the tree to the search thread for each job, raises stop signals (commands, time
+//! limits), and starts pondering when it is idle. It never searches, so it always answers
+//! within microseconds.
+
+use super::command::Command;
+use super::config::{EngineConfig, EngineOption};
+use super::event::{BestMove, EngineError, Event, RerootInfo};
+use super::handle::MemoryGauge;
+use super::search_api::{StopSignal, TieBreak};
+use super::tree::{Tree, TreeStats, ROOT};
+use super::worker::{Job, JobDone, JobKind};
+use crate::game::{Game, GameRecord, Key, Seat};
+use crate::search::eval::Evaluators;
+use crate::search::{Table, TableKind, TranspositionTable};
+use crossbeam_channel::{select, Receiver, Sender};
+use std::collections::VecDeque;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// What the search thread is doing.
+enum Running {
+    Think {
+        stop: StopSignal,
+        /// When the `go` must unwind.
+        deadline: Option<Instant>,
+    },
+    Ponder {
+        stop: StopSignal,
+    },
+}
+
+impl Running {
+    fn stop(&self) {
+        match self {
+            Running::Think { stop, .. } | Running::Ponder { stop } => stop.stop(),
+        }
+    }
+}
+
+/// The engine thread's state.
+pub(crate) struct Controller<G: Game> {
+    record: GameRecord<G>,
+    config: EngineConfig,
+    tree: Option<Tree<G>>,
+    table: Arc<TranspositionTable>,
+    /// Searches started so far (each random tie-break draws its seed from it).
+    searches: u64,
+    running: Option<Running>,
+    queue: VecDeque<Command<G>>,
+    /// Pondering waits for the next change of position (after `stop`, or when finished).
+    ponder_paused: bool,
+    /// The seat the engine plays: the side to move at the last `go`.
+    engine_seat: Option<Seat>,
+    quitting: bool,
+    jobs: Sender<Job<G>>,
+    events: Sender<Event<G>>,
+    memory: Arc<MemoryGauge>,
+}
+
+impl<G: Evaluators> Controller<G> {
+    pub(crate) fn new(
+        record: GameRecord<G>,
+        config: EngineConfig,
+        jobs: Sender<Job<G>>,
+        events: Sender<Event<G>>,
+        memory: Arc<MemoryGauge>,
+    ) -> Self {
+        let tree = Tree::new(&record.current(), config.tree_mib << 20);
+        let table = Arc::new(TranspositionTable::new(
+            TableKind::LockFree,
+            config.hash_mib,
+        ));
+        let controller = Controller {
+            record,
+            config,
+            tree: Some(tree),
+            table,
+            searches: 0,
+            running: None,
+            queue: VecDeque::new(),
+            ponder_paused: false,
+            engine_seat: None,
+            quitting: false,
+            jobs,
+            events,
+            memory,
+        };
+        controller.publish_memory();
+        controller
+    }
+
+    /// The loop: until `quit` (or the handle is dropped) and the running job is back.
+    pub(crate) fn run(mut self, commands: Receiver<Command<G>>, done: Receiver<JobDone<G>>) {
+        self.maybe_ponder();
+        loop {
+            if self.quitting && self.running.is_none() {
+                break;
+            }
+            let timeout = match &self.running {
+                Some(Running::Think {
+                    deadline: Some(deadline),
+                    ..
+                }) => deadline.saturating_duration_since(Instant::now()),
+                _ => Duration::from_secs(3600),
+            };
+            select! {
+                recv(commands) -> command => match command {
+                    Ok(command) => self.queue.push_back(command),
+                    Err(_) => self.queue.push_back(Command::Quit),
+                },
+                recv(done) -> message => match message {
+                    Ok(message) => self.job_done(message),
+                    Err(_) => {
+                        // The search thread is gone: nothing more can run.
+                        self.running = None;
+                        self.quitting = true;
+                    }
+                },
+                default(timeout) => {
+                    if let Some(running @ Running::Think { .. }) = &self.running {
+                        running.stop();
+                    }
+                }
+            }
+            self.pump();
+        }
+    }
+
+    /// Carries out queued commands in order while the search thread is free; while it runs,
+    /// stops it if a queued command must interrupt it, and answers `sync` at the head.
+    fn pump(&mut self) {
+        loop {
+            if let Some(running) = &self.running {
+                let interrupts = match running {
+                    Running::Think { .. } => self.queue.iter().any(Command::interrupts_think),
+                    Running::Ponder { .. } => self.queue.iter().any(Command::interrupts_ponder),
+                };
+                let thinking = matches!(running, Running::Think { .. });
+                if interrupts {
+                    running.stop();
+                }
+                // What can be taken in without the tree is taken in now, so that nothing
+                // waits behind a long search but the commands that stop it.
+                match self.queue.front() {
+                    Some(Command::Sync(_)) => {}
+                    Some(Command::SetOption(_) | Command::Ponder(_) | Command::Stop)
+                        if thinking => {}
+                    _ => return,
+                }
+                if let Some(command) = self.queue.pop_front() {
+                    self.apply(command);
+                }
+                continue;
+            }
+            let Some(command) = self.queue.pop_front() else {
+                break;
+            };
+            self.apply(command);
+        }
+        self.maybe_ponder();
+    }
+
+    /// Carries out one command. The search thread is free and the tree is here, except for
+    /// `sync`, `stop`, `ponder` and `setoption`, which are also taken in during a `go`.
+    fn apply(&mut self, command: Command<G>) {
+        match command {
+            Command::NewGame => {
+                let start = self.record.start();
+                self.record = GameRecord::new(start);
+                self.reset_tree();
+                self.table.clear();
+                self.ponder_paused = false;
+                self.engine_seat = None;
+            }
+            Command::SetPosition(record) => {
+                let position = record.current();
+                self.record = record;
+                let (hit, kept_nodes, kept_depth) = self.reroot_on_key(&position.key());
+                self.ponder_paused = false;
+                self.emit(Event::Rerooted(RerootInfo {
+                    mv: None,
+                    position,
+                    hit,
+                    kept_nodes,
+                    kept_depth,
+                }));
+            }
+            Command::Play(mv) => self.play(mv),
+            Command::PlayText(text) => match self.record.current().parse_move(&text) {
+                Ok(mv) => self.play(mv),
+                Err(error) => self.emit(Event::Error(EngineError::Game(error))),
+            },
+            Command::Go { id, limits } => {
+                let position = self.record.current();
+                if self.record.outcome().is_some() {
+                    self.emit(Event::BestMove(BestMove {
+                        id,
+                        position,
+                        mv: None,
+                        ponder: None,
+                        score: 0,
+                        depth: 0,
+                        ties: 0,
+                        nodes: 0,
+                        time: Duration::ZERO,
+                        tree: TreeStats::default(),
+                    }));
+                    return;
+                }
+                self.engine_seat = Some(position.side_to_move());
+                if !self.config.reuse_tree {
+                    self.reset_tree();
+                }
+                let start = Instant::now();
+                let deadline = limits.hard_deadline().map(|limit| start + limit);
+                let stop = StopSignal::new();
+                self.searches += 1;
+                self.table.new_search();
+                let tie_break = match self.config.tie_break {
+                    TieBreak::First => TieBreak::First,
+                    TieBreak::Random { seed } => TieBreak::Random {
+                        seed: search_seed(seed, self.searches),
+                    },
+                };
+                let kind = JobKind::Think {
+                    id,
+                    limits,
+                    tie_break,
+                };
+                if self.send_job(kind, stop.clone(), start) {
+                    self.running = Some(Running::Think { stop, deadline });
+                    self.ponder_paused = false;
+                }
+            }
+            Command::Ponder(on) => {
+                self.config.ponder = on;
+                self.ponder_paused = false;
+            }
+            Command::Stop => {
+                if let Some(running) = &self.running {
+                    running.stop();
+                }
+                self.ponder_paused = true;
+            }
+            Command::SetOption(option) => {
+                if let EngineOption::Eval(name) = &option {
+                    if !G::evaluator_names().contains(&name.as_str()) {
+                        self.emit(Event::Error(EngineError::Option(format!(
+                            "{} has no evaluator {name:?} (known: {})",
+                            G::NAME,
+                            G::evaluator_names().join(", ")
+                        ))));
+                        return;
+                    }
+                }
+                let before = self.config.clone();
+                option.apply(&mut self.config);
+                if self.config.hash_mib != before.hash_mib {
+                    // A running search keeps the old table until it ends.
+                    self.table = Arc::new(TranspositionTable::new(
+                        TableKind::LockFree,
+                        self.config.hash_mib,
+                    ));
+                }
+                if self.config.tie_break != before.tie_break {
+                    self.searches = 0;
+                }
+                self.publish_memory();
+                if self.config.tree_mib != before.tree_mib {
+                    // While the tree is lent, the new bound applies when it comes back.
+                    self.resize_tree();
+                }
+                self.ponder_paused = false;
+            }
+            Command::Sync(id) => self.emit(Event::Synced {
+                id,
+                position: self.record.current(),
+            }),
+            Command::Quit => {
+                self.quitting = true;
+                self.queue.clear();
+            }
+        }
+    }
+
+    /// Plays a move by either side and re-roots the tree on it.
+    fn play(&mut self, mv: G::Move) {
+        if let Err(error) = self.record.play(mv) {
+            self.emit(Event::Error(EngineError::Game(error)));
+            return;
+        }
+        let position = self.record.current();
+        let (hit, kept_nodes, kept_depth) =
+            match self.tree.as_ref().and_then(|t| t.child_for_move(ROOT, mv)) {
+                Some(child) if self.config.reuse_tree => {
+                    let tree = self
+                        .tree
+                        .as_mut()
+                        .expect("the tree is home when no job runs");
+                    let kept = tree.reroot(child);
+                    let depth = u32::from(tree.root().depth);
+                    (true, kept, depth)
+                }
+                _ => {
+                    self.reset_tree();
+                    (false, 0, 0)
+                }
+            };
+        self.ponder_paused = false;
+        self.publish_memory();
+        self.emit(Event::Rerooted(RerootInfo {
+            mv: Some(mv),
+            position,
+            hit,
+            kept_nodes,
+            kept_depth,
+        }));
+    }
+
+    /// Re-roots on the node with this key within two plies of the root, or starts afresh.
+    fn reroot_on_key(&mut self, key: &Key) -> (bool, usize, u32) {
+        let found = self
+            .tree
+            .as_ref()
+            .and_then(|tree| tree.find_key(key, 2))
+            .filter(|_| self.config.reuse_tree);
+        match found {
+            Some(index) => {
+                let tree = self
+                    .tree
+                    .as_mut()
+                    .expect("the tree is home when no job runs");
+                let kept = tree.reroot(index);
+                let depth = u32::from(tree.root().depth);
+                self.publish_memory();
+                (true, kept, depth)
+            }
+            None => {
+                self.reset_tree();
+                (false, 0, 0)
+            }
+        }
+    }
+
+    /// Gives the tree the configured bound (starting it afresh), if it is here and its
+    /// bound differs.
+    fn resize_tree(&mut self) {
+        let bound = self.config.tree_mib << 20;
+        if let Some(tree) = &self.tree {
+            if tree.capacity() != Tree::<G>::capacity_for(bound) {
+                self.tree = Some(Tree::new(&self.record.current(), bound));
+                self.publish_memory();
+            }
+        }
+    }
+
+    fn reset_tree(&mut self) {
+        let current = self.record.current();
+        match self.tree.as_mut() {
+            Some(tree) => tree.reset(&current),
+            None => self.tree = Some(Tree::new(&current, self.config.tree_mib << 20)),
+        }
+        self.publish_memory();
+    }
+
+    /// Starts pondering if it is on, nothing runs or waits, and the game goes on.
+    fn maybe_ponder(&mut self) {
+        if self.quitting
+            || self.running.is_some()
+            || !self.queue.is_empty()
+            || !self.config.ponder
+            || self.ponder_paused
+            || self.record.outcome().is_some()
+        {
+            return;
+        }
+        let position = self.record.current();
+        let deepen_replies = self
+            .engine_seat
+            .is_some_and(|seat| seat != position.side_to_move());
+        let kind = JobKind::Ponder {
+            mode: self.config.ponder_mode,
+            deepen_replies,
+        };
+        let stop = StopSignal::new();
+        if self.send_job(kind, stop.clone(), Instant::now()) {
+            self.running = Some(Running::Ponder { stop });
+        }
+    }
+
+    /// Lends the tree to the search thread for a job.
+    fn send_job(&mut self, kind: JobKind, stop: StopSignal, start: Instant) -> bool {
+        let Some(tree) = self.tree.take() else {
+            return false;
+        };
+        let job = Job {
+            kind,
+            tree,
+            position: self.record.current(),
+            history: history_keys(&self.record),
+            stop,
+            start,
+            tree_min_depth: self.config.tree_min_depth,
+            table: self.table.clone(),
+            eval: self.config.eval.clone(),
+            forward_pruning: self.config.forward_pruning,
+        };
+        match self.jobs.send(job) {
+            Ok(()) => true,
+            Err(error) => {
+                self.tree = Some(error.into_inner().tree);
+                self.quitting = true;
+                false
+            }
+        }
+    }
+
+    fn job_done(&mut self, message: JobDone<G>) {
+        let was_ponder = matches!(self.running, Some(Running::Ponder { .. }));
+        self.running = None;
+        match message.tree {
+            Some(tree) => self.tree = Some(tree),
+            None => {
+                self.tree = None;
+                self.reset_tree();
+                self.emit(Event::Error(EngineError::Internal(
+                    "the search thread failed; the tree was cleared".to_string(),
+                )));
+            }
+        }
+        if let Some(id) = message.unanswered {
+            let position = self.record.current();
+            let mut moves = Vec::new();
+            self.record.legal_moves(&mut moves);
+            self.emit(Event::BestMove(BestMove {
+                id,
+                position,
+                mv: moves.first().copied(),
+                ponder: None,
+                score: 0,
+                depth: 0,
+                ties: 0,
+                nodes: 0,
+                time: Duration::ZERO,
+                tree: TreeStats::default(),
+            }));
+        }
+        self.resize_tree();
+        if was_ponder && message.ponder_finished {
+            self.ponder_paused = true;
+        }
+        self.publish_memory();
+    }
+
+    fn emit(&self, event: Event<G>) {
+        let _ = self.events.send(event);
+    }
+
+    fn publish_memory(&self) {
+        if let Some(tree) = &self.tree {
+            self.memory
+                .set_tree(tree.allocated_bytes(), self.config.tree_mib << 20);
+        }
+        self.memory
+            .set_table(self.table.memory_bytes(), self.config.hash_mib << 20);
+    }
+}
+
+/// The seed of search number `count` under a random tie-break seeded with `seed`
+/// (splitmix64 of the two): every search draws afresh, and a game replays from its seed.
+fn search_seed(seed: u64, count: u64) -> u64 {
+    let mut z = seed.wrapping_add(count.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The keys of the positions before the current one since the last irreversible move,
+/// oldest first (what repetition rules look at).
+fn history_keys<G: Game>(record: &GameRecord<G>) -> Vec<Key> {
+    if !G::REPETITION_ENDS_GAME {
+        return Vec::new();
+    }
+    let positions = record.positions();
+    let last = positions.len() - 1;
+    let mut first = last;
+    while first > 0 && !positions[first].resets_repetition(&positions[first - 1]) {
+        first -= 1;
+    }
+    positions[first..last].iter().map(Game::key).collect()
+}

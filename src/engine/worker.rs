@@ -1,0 +1,231 @@
+//! The search thread: runs one job at a time (a `go` or pondering) on a tree lent by the
+//! engine thread, sends its events directly, and hands the tree back.
+
+use super::command::SearchId;
+use super::config::PonderMode;
+use super::event::{BestMove, Event, PonderInfo, SearchInfo};
+use super::frontier::Frontier;
+use super::ponder::{ponder, PonderEnd, PonderSetup};
+use super::search_api::{Limits, StopSignal, TieBreak};
+use super::search_frontier::SearchFrontier;
+use super::think::{think, ThinkSetup};
+use super::tree::{Tree, TreeStats};
+use crate::game::{Game, Key};
+use crate::search::eval::{Evaluator, EvaluatorVisitor, Evaluators};
+use crate::search::{SearchWorker, TranspositionTable};
+use crossbeam_channel::{Receiver, Sender};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// What a job does.
+pub(crate) enum JobKind {
+    /// A `go`.
+    Think {
+        id: SearchId,
+        limits: Limits,
+        /// The choice among equal-best moves, with this search's own seed when random.
+        tie_break: TieBreak,
+    },
+    /// Pondering.
+    Ponder {
+        mode: PonderMode,
+        /// The human is to move: deepen the replies.
+        deepen_replies: bool,
+    },
+}
+
+/// One job for the search thread.
+pub(crate) struct Job<G: Game> {
+    pub kind: JobKind,
+    pub tree: Tree<G>,
+    pub position: G,
+    pub history: Vec<Key>,
+    pub stop: StopSignal,
+    pub start: Instant,
+    pub tree_min_depth: u32,
+    /// The shared transposition table.
+    pub table: Arc<TranspositionTable>,
+    /// The evaluator's name (checked by the engine thread).
+    pub eval: String,
+    pub forward_pruning: bool,
+}
+
+/// A job handed back.
+pub(crate) struct JobDone<G: Game> {
+    /// The tree, or `None` if the job panicked (a bug: the engine starts a fresh tree).
+    pub tree: Option<Tree<G>>,
+    /// The job was pondering and has nothing left to search.
+    pub ponder_finished: bool,
+    /// The job was a `go` that panicked before answering: the engine answers for it.
+    pub unanswered: Option<SearchId>,
+}
+
+/// The search thread's loop: until the job channel closes.
+pub(crate) fn run<G: Evaluators>(
+    jobs: Receiver<Job<G>>,
+    done: Sender<JobDone<G>>,
+    events: Sender<Event<G>>,
+    pin: bool,
+) {
+    if pin {
+        super::affinity::pin_to_last_core();
+    }
+    while let Ok(job) = jobs.recv() {
+        let think_id = match job.kind {
+            JobKind::Think { id, .. } => Some(id),
+            JobKind::Ponder { .. } => None,
+        };
+        let result = catch_unwind(AssertUnwindSafe(|| run_job(job, &events)));
+        let message = match result {
+            Ok((tree, ponder_finished)) => JobDone {
+                tree: Some(tree),
+                ponder_finished,
+                unanswered: None,
+            },
+            Err(_) => JobDone {
+                tree: None,
+                ponder_finished: false,
+                unanswered: think_id,
+            },
+        };
+        if done.send(message).is_err() {
+            break;
+        }
+    }
+}
+
+/// Runs a job with the search compiled for its evaluator.
+fn run_job<G: Evaluators>(job: Job<G>, events: &Sender<Event<G>>) -> (Tree<G>, bool) {
+    let eval = if G::evaluator_names().contains(&job.eval.as_str()) {
+        job.eval.clone()
+    } else {
+        "default".to_string()
+    };
+    let runner = JobRunner { job, events };
+    match G::visit_evaluator(&eval, runner) {
+        Ok(result) => result,
+        Err(_) => unreachable!("the evaluator name was checked"),
+    }
+}
+
+/// Runs one job once the evaluator's type is known.
+struct JobRunner<'a, G: Game> {
+    job: Job<G>,
+    events: &'a Sender<Event<G>>,
+}
+
+impl<G: Game> EvaluatorVisitor<G> for JobRunner<'_, G> {
+    type Output = (Tree<G>, bool);
+
+    fn visit<E: Evaluator<G> + 'static>(self, evaluator: E) -> (Tree<G>, bool) {
+        let worker = SearchWorker::<G, E>::new(
+            self.job.table.clone(),
+            Arc::new(evaluator),
+            self.job.forward_pruning,
+        );
+        run_with(self.job, worker, self.events)
+    }
+}
+
+fn run_with<G: Game, E: Evaluator<G>>(
+    job: Job<G>,
+    worker: SearchWorker<G, E>,
+    events: &Sender<Event<G>>,
+) -> (Tree<G>, bool) {
+    let Job {
+        kind,
+        mut tree,
+        position,
+        history,
+        stop,
+        start,
+        tree_min_depth,
+        ..
+    } = job;
+    match kind {
+        JobKind::Think {
+            id,
+            limits,
+            tie_break,
+        } => {
+            let mut frontier = SearchFrontier::new(worker, stop, limits.max_nodes());
+            let setup = ThinkSetup {
+                history: &history,
+                limits: &limits,
+                start,
+                tie_break,
+                tree_min_depth,
+            };
+            let result = think(&mut tree, &mut frontier, &position, &setup, |iteration| {
+                let time = start.elapsed();
+                let _ = events.send(Event::Info(SearchInfo {
+                    id,
+                    depth: iteration.depth,
+                    score: iteration.score,
+                    pv: iteration.pv.to_vec(),
+                    nodes: iteration.nodes,
+                    nps: nps(iteration.nodes, time),
+                    time,
+                    tree: iteration.stats,
+                }));
+            });
+            let _ = events.send(Event::BestMove(BestMove {
+                id,
+                position,
+                mv: result.best,
+                ponder: result.ponder,
+                score: result.score,
+                depth: result.depth,
+                ties: result.ties,
+                nodes: result.nodes,
+                time: start.elapsed(),
+                tree: result.stats,
+            }));
+            (tree, false)
+        }
+        JobKind::Ponder {
+            mode,
+            deepen_replies,
+        } => {
+            let mut frontier = SearchFrontier::new(worker, stop, None);
+            let _ = events.send(Event::Ponder(PonderInfo::Started { position }));
+            let (end, stats): (PonderEnd, TreeStats) = ponder(
+                &mut tree,
+                &mut frontier,
+                &position,
+                &PonderSetup {
+                    history: &history,
+                    mode,
+                    deepen_replies,
+                    tree_min_depth,
+                },
+                |step| {
+                    let _ = events.send(Event::Ponder(PonderInfo::Progress {
+                        reply: step.reply,
+                        depth: step.depth,
+                        score: step.score,
+                        pv: step.pv.to_vec(),
+                        nodes: step.nodes,
+                        time: start.elapsed(),
+                    }));
+                },
+            );
+            let nodes = Frontier::<G>::nodes(&frontier) + stats.visited;
+            let _ = events.send(Event::Ponder(match end {
+                PonderEnd::Stopped => PonderInfo::Stopped {
+                    nodes,
+                    time: start.elapsed(),
+                },
+                PonderEnd::Finished => PonderInfo::Finished,
+            }));
+            (tree, end == PonderEnd::Finished)
+        }
+    }
+}
+
+/// Nodes per second.
+pub(crate) fn nps(nodes: u64, time: Duration) -> u64 {
+    let micros = time.as_micros().max(1);
+    (u128::from(nodes) * 1_000_000 / micros).min(u128::from(u64::MAX)) as u64
+}

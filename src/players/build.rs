@@ -1,0 +1,308 @@
+//! From a [`PlayerSpec`] to a player of a game.
+
+use super::searching::algorithm_of;
+use super::EnginePlayer;
+use super::{
+    level_params, GreedyPlayer, Level, Limits, Player, PlayerError, PlayerSpec, RandomPlayer,
+    SearchPlayer,
+};
+use crate::engine::EngineConfig;
+use crate::search::{evaluator_by_name, Evaluators, SearchOptions, TieBreak};
+use std::sync::Arc;
+
+/// Every player kind a spec may name, with what it is.
+pub const PLAYER_KINDS: &[(&str, &str)] = &[
+    ("random", "a uniformly random legal move [seed=S]"),
+    (
+        "greedy",
+        "the best move one ply ahead by an evaluator [eval=NAME, tiebreak=random|first, seed=S]",
+    ),
+    (
+        "pvs",
+        "the search: iterative deepening PVS with the table [depth=D | movetime=MS | nodes=N, eval=NAME, tiebreak=first|random, seed=S, threads=T, hash=MIB, pruning=on|off]",
+    ),
+    ("alphabeta", "fixed-depth alpha-beta in natural order, no table [as pvs]"),
+    ("minimax", "plain fixed-depth minimax, the slow oracle [as pvs]"),
+    (
+        "engine",
+        "the engine thread: PVS with a stored tree re-rooted after every move, pondering on the opponent's time [as pvs, ponder=on|off]",
+    ),
+    (
+        "instructor",
+        "the classroom's instructor AI: alpha-beta depth 5 with store-diff (Kalah) [as alphabeta]",
+    ),
+    (
+        "awale",
+        "the Awale article's AI: alpha-beta depth 10 with its seed evaluator (Oware) [as alphabeta]",
+    ),
+    (
+        "pookie",
+        "the Pookie Pookie AI: one ply, stone difference with a jump penalty, random among equal-best (Ataxx) [as alphabeta]",
+    ),
+];
+
+/// The parameters a searching player accepts.
+const SEARCH_KEYS: &[&str] = &[
+    "depth", "movetime", "nodes", "eval", "tiebreak", "seed", "threads", "hash", "pruning",
+];
+
+/// The parameters the engine player accepts.
+const ENGINE_KEYS: &[&str] = &[
+    "depth", "movetime", "nodes", "eval", "tiebreak", "seed", "hash", "pruning", "ponder", "tree",
+    "pin",
+];
+
+/// The named baselines as the searching spec they stand for.
+fn baseline(kind: &str) -> Option<(&'static str, &'static [(&'static str, &'static str)])> {
+    match kind {
+        "instructor" => Some((
+            "alphabeta",
+            &[
+                ("depth", "5"),
+                ("eval", "store-diff"),
+                ("tiebreak", "first"),
+            ],
+        )),
+        "awale" => Some((
+            "alphabeta",
+            &[("depth", "10"), ("eval", "seed"), ("tiebreak", "first")],
+        )),
+        "pookie" => Some((
+            "alphabeta",
+            &[("depth", "1"), ("eval", "seed"), ("tiebreak", "random")],
+        )),
+        _ => None,
+    }
+}
+
+/// Builds the player `spec` names, for game `G`. `seed` seeds its random choices unless the
+/// spec gives `seed=`; front ends derive it from their own seed so that runs repeat.
+///
+/// ```
+/// use ponder::players::{build_player, PlayerSpec};
+/// use ponder::Kalah;
+/// let spec: PlayerSpec = "instructor".parse().unwrap();
+/// let player = build_player::<Kalah>(&spec, 0).unwrap();
+/// assert_eq!(player.name(), "instructor (alphabeta:depth=5,eval=store-diff,tiebreak=first)");
+/// assert!(build_player::<Kalah>(&"pvs:depth=0".parse().unwrap(), 0).is_err());
+/// assert!(build_player::<Kalah>(&"chess".parse().unwrap(), 0).is_err());
+/// ```
+pub fn build_player<G: Evaluators>(
+    spec: &PlayerSpec,
+    seed: u64,
+) -> Result<Box<dyn Player<G>>, PlayerError> {
+    let seed = spec.get_u64("seed", 0..=u64::MAX)?.unwrap_or(seed);
+    match spec.kind() {
+        "random" => {
+            spec.check_keys(&["seed"])?;
+            Ok(Box::new(RandomPlayer::new(seed)))
+        }
+        "greedy" => {
+            spec.check_keys(&["seed", "tiebreak", "eval"])?;
+            let random = spec.get_choice("tiebreak", &["first", "random"])? != Some("first");
+            let name = spec.get("eval").unwrap_or("default");
+            let evaluator = evaluator_by_name::<G>(name).map_err(|e| spec.error(e.to_string()))?;
+            Ok(Box::new(GreedyPlayer::<G>::new(
+                name,
+                Arc::new(move |position, last| evaluator.evaluate(position, last)),
+                random.then_some(seed),
+            )))
+        }
+        kind => {
+            if let Some((algorithm, params)) = baseline(kind) {
+                let mut full = PlayerSpec::named(algorithm);
+                for (key, value) in spec.params() {
+                    full = full.with(key, value);
+                }
+                for (key, value) in params.iter() {
+                    if !(matches!(*key, "depth") && has_budget(spec)) {
+                        full = full.with_default(key, value);
+                    }
+                }
+                let player = build_searcher::<G>(&full, seed)?;
+                return Ok(Box::new(Named {
+                    name: format!("{kind} ({})", player.name()),
+                    inner: player,
+                }));
+            }
+            if kind == "engine" {
+                return build_engine::<G>(spec, seed);
+            }
+            if algorithm_of(kind).is_some() {
+                return build_searcher::<G>(spec, seed);
+            }
+            Err(spec.error(format!(
+                "unknown player {kind:?} (known: {})",
+                PLAYER_KINDS
+                    .iter()
+                    .map(|(kind, _)| *kind)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )))
+        }
+    }
+}
+
+/// Whether the spec sets a budget of its own.
+fn has_budget(spec: &PlayerSpec) -> bool {
+    ["depth", "movetime", "nodes"]
+        .iter()
+        .any(|key| spec.get(key).is_some())
+}
+
+/// The budget a spec sets, or `default` when it sets none.
+pub(crate) fn spec_limits(spec: &PlayerSpec, default: Limits) -> Result<Limits, PlayerError> {
+    if !has_budget(spec) {
+        return Ok(default);
+    }
+    Ok(Limits {
+        depth: spec.get_u64("depth", 1..=128)?.map(|d| d as u32),
+        nodes: spec.get_u64("nodes", 1..=u64::MAX)?,
+        movetime: spec.get_millis("movetime")?,
+        ..Limits::default()
+    })
+}
+
+/// The search options a spec sets.
+pub(crate) fn spec_options(
+    spec: &PlayerSpec,
+    algorithm: &str,
+) -> Result<SearchOptions, PlayerError> {
+    let defaults = SearchOptions::default();
+    let algorithm = algorithm.parse().map_err(|e: String| spec.error(e))?;
+    Ok(SearchOptions {
+        algorithm,
+        eval: spec.get("eval").unwrap_or("default").to_string(),
+        threads: spec
+            .get_u64("threads", 1..=64)?
+            .map_or(defaults.threads, |t| t as usize),
+        hash_mib: spec
+            .get_u64("hash", 1..=65_536)?
+            .map_or(defaults.hash_mib, |h| h as usize),
+        forward_pruning: spec.get_switch("pruning")?.unwrap_or(true),
+        ..defaults
+    })
+}
+
+/// The search options of a `pvs`, `alphabeta` or `minimax` spec (its budget aside).
+pub fn search_options_of(spec: &PlayerSpec) -> Result<SearchOptions, PlayerError> {
+    if algorithm_of(spec.kind()).is_none() {
+        return Err(spec.error("expected pvs, alphabeta or minimax"));
+    }
+    spec.check_keys(SEARCH_KEYS)?;
+    spec_options(spec, spec.kind())
+}
+
+/// A searching player (`pvs`, `alphabeta`, `minimax`).
+fn build_searcher<G: Evaluators>(
+    spec: &PlayerSpec,
+    seed: u64,
+) -> Result<Box<dyn Player<G>>, PlayerError> {
+    spec.check_keys(SEARCH_KEYS)?;
+    let options = spec_options(spec, spec.kind())?;
+    let limits = spec_limits(spec, default_limits::<G>())?;
+    let random = spec.get_choice("tiebreak", &["first", "random"])? == Some("random");
+    let player = SearchPlayer::<G>::new(options, limits, random.then_some(seed))
+        .map_err(|e| spec.error(e.to_string()))?;
+    Ok(Box::new(player))
+}
+
+/// The engine thread (`engine`): random tie-break unless `tiebreak=first`, pondering only
+/// with `ponder=on`, the search thread pinned to a core only with `pin=on`.
+fn build_engine<G: Evaluators>(
+    spec: &PlayerSpec,
+    seed: u64,
+) -> Result<Box<dyn Player<G>>, PlayerError> {
+    spec.check_keys(ENGINE_KEYS)?;
+    let defaults = EngineConfig::default();
+    let first = spec.get_choice("tiebreak", &["first", "random"])? == Some("first");
+    let eval = spec.get("eval").unwrap_or("default").to_string();
+    // Check the evaluator's name now: the engine would only report it as an error event.
+    evaluator_by_name::<G>(&eval).map_err(|e| spec.error(e.to_string()))?;
+    let config = EngineConfig {
+        hash_mib: spec
+            .get_u64("hash", 1..=65_536)?
+            .map_or(defaults.hash_mib, |h| h as usize),
+        tree_mib: spec
+            .get_u64("tree", 1..=65_536)?
+            .map_or(defaults.tree_mib, |t| t as usize),
+        ponder: spec.get_switch("ponder")?.unwrap_or(false),
+        tie_break: if first {
+            TieBreak::First
+        } else {
+            TieBreak::Random { seed }
+        },
+        eval,
+        forward_pruning: spec.get_switch("pruning")?.unwrap_or(true),
+        pin_thread: spec.get_switch("pin")?.unwrap_or(false),
+        ..defaults
+    };
+    let limits = spec_limits(spec, default_limits::<G>())?;
+    let label = engine_label(&config, &limits);
+    Ok(Box::new(EnginePlayer::<G>::new(config, limits, label)?))
+}
+
+/// `engine:depth=8,eval=default,tiebreak=random,ponder=on`
+fn engine_label(config: &EngineConfig, limits: &Limits) -> String {
+    let mut parts = Vec::new();
+    if let Some(depth) = limits.depth {
+        parts.push(format!("depth={depth}"));
+    }
+    if let Some(time) = limits.movetime {
+        parts.push(format!("movetime={}", time.as_millis()));
+    }
+    if let Some(nodes) = limits.nodes {
+        parts.push(format!("nodes={nodes}"));
+    }
+    parts.push(format!("eval={}", config.eval));
+    let tiebreak = if config.tie_break == TieBreak::First {
+        "first"
+    } else {
+        "random"
+    };
+    parts.push(format!("tiebreak={tiebreak}"));
+    parts.push(format!(
+        "ponder={}",
+        if config.ponder { "on" } else { "off" }
+    ));
+    format!("engine:{}", parts.join(","))
+}
+
+/// The budget of a searching player whose spec gives none: the game's `medium` level.
+pub fn default_limits<G: Evaluators>() -> Limits {
+    let spec = level_params::<G>(Level::Medium)
+        .iter()
+        .fold(PlayerSpec::named("pvs"), |spec, (k, v)| spec.with(k, v));
+    spec_limits(&spec, Limits::depth(8)).unwrap_or_else(|_| Limits::depth(8))
+}
+
+/// A player under another name (the baselines).
+struct Named<G: Evaluators> {
+    name: String,
+    inner: Box<dyn Player<G>>,
+}
+
+impl<G: Evaluators> Player<G> for Named<G> {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+    fn new_game(&mut self) {
+        self.inner.new_game();
+    }
+    fn choose(
+        &mut self,
+        record: &crate::GameRecord<G>,
+        turn: super::Turn<'_, G>,
+    ) -> Result<super::Choice<G>, PlayerError> {
+        self.inner.choose(record, turn)
+    }
+    fn observe(&mut self, record: &crate::GameRecord<G>, my_turn: bool) {
+        self.inner.observe(record, my_turn);
+    }
+    fn pondering(&mut self) -> Option<super::Thought<G>> {
+        self.inner.pondering()
+    }
+    fn stop_pondering(&mut self) {
+        self.inner.stop_pondering();
+    }
+}

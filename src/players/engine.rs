@@ -1,0 +1,209 @@
+//! The engine thread as a player: a stored tree re-rooted after every move, and pondering on
+//! the opponent's time.
+
+use super::{legal_moves, Choice, Limits, Player, PlayerError, Thought, Turn};
+use crate::engine::{Engine, EngineConfig, Event, PonderInfo};
+use crate::game::GameRecord;
+use crate::search::Evaluators;
+use std::time::{Duration, Instant};
+
+/// How long past a search's own deadline the player waits for the engine's answer before it
+/// gives up (the engine promises one answer per `go`; this only guards against a bug).
+const ANSWER_GRACE: Duration = Duration::from_secs(10);
+
+/// The [`Engine`] behind the [`Player`] trait. The engine is told every move (so it re-roots
+/// its tree) and ponders while the other side is to move, when its configuration says so;
+/// [`Player::pondering`] shows what it found so far.
+pub struct EnginePlayer<G: Evaluators> {
+    engine: Engine<G>,
+    limits: Limits,
+    label: String,
+    /// The record the engine was last given.
+    known: Option<GameRecord<G>>,
+    /// The latest pondering progress, while pondering.
+    ponder: Option<Thought<G>>,
+}
+
+impl<G: Evaluators> EnginePlayer<G> {
+    /// An engine with `config`, answering within `limits` unless a turn gives others. It
+    /// starts on the default configuration's start position and is told the real game on its
+    /// first move.
+    pub fn new(
+        config: EngineConfig,
+        limits: Limits,
+        label: String,
+    ) -> Result<EnginePlayer<G>, PlayerError> {
+        let start = GameRecord::new(G::start(&Default::default())?);
+        Ok(EnginePlayer {
+            engine: Engine::new(start, config),
+            limits,
+            label,
+            known: None,
+            ponder: None,
+        })
+    }
+
+    /// Tells the engine where the game stands: the new moves when the game went on from
+    /// what it knows, the whole record otherwise.
+    fn sync(&mut self, record: &GameRecord<G>) {
+        if let Some(known) = &self.known {
+            let old = known.moves().len();
+            let extends = known.start() == record.start()
+                && record.moves().len() >= old
+                && record.moves()[..old] == *known.moves();
+            if extends {
+                for &mv in &record.moves()[old..] {
+                    self.engine.play(mv);
+                }
+                self.known = Some(record.clone());
+                return;
+            }
+        }
+        self.engine
+            .send(crate::engine::Command::SetPosition(record.clone()));
+        self.known = Some(record.clone());
+    }
+
+    /// Takes in the pending events (pondering progress).
+    fn drain(&mut self) {
+        while let Some(event) = self.engine.try_recv() {
+            self.take_ponder_event(event);
+        }
+    }
+
+    /// A pondering score (for the side to move after `reply`, or in the pondered position
+    /// when there is no reply) from the engine's own point of view: the engine ponders on the
+    /// other side's turn.
+    fn engine_view(&self, score: i32, reply: Option<G::Move>) -> i32 {
+        let Some(pondered) = self.known.as_ref().map(GameRecord::current) else {
+            return score;
+        };
+        match reply {
+            Some(reply) if pondered.is_legal(reply) => {
+                let next = pondered.play(reply);
+                if next.side_to_move() == pondered.side_to_move() {
+                    -score
+                } else {
+                    score
+                }
+            }
+            _ => -score,
+        }
+    }
+
+    fn take_ponder_event(&mut self, event: Event<G>) {
+        if let Event::Ponder(info) = event {
+            match info {
+                PonderInfo::Progress {
+                    reply,
+                    depth,
+                    score,
+                    pv,
+                    nodes,
+                    time,
+                } => {
+                    let line: Vec<G::Move> = reply.into_iter().chain(pv).collect();
+                    let score = self.engine_view(score, reply);
+                    self.ponder = Some(Thought {
+                        depth,
+                        score: Some(score),
+                        nodes,
+                        time,
+                        pv: line,
+                    });
+                }
+                PonderInfo::Started { .. } => self.ponder = None,
+                PonderInfo::Stopped { .. } | PonderInfo::Finished => {}
+            }
+        }
+    }
+}
+
+impl<G: Evaluators> Player<G> for EnginePlayer<G> {
+    fn name(&self) -> String {
+        self.label.clone()
+    }
+
+    fn new_game(&mut self) {
+        self.engine.send(crate::engine::Command::NewGame);
+        self.known = None;
+        self.ponder = None;
+    }
+
+    fn choose(
+        &mut self,
+        record: &GameRecord<G>,
+        mut turn: Turn<'_, G>,
+    ) -> Result<Choice<G>, PlayerError> {
+        legal_moves(record)?;
+        self.sync(record);
+        self.ponder = None;
+        let limits = turn.limits.clone().unwrap_or_else(|| self.limits.clone());
+        let give_up = limits
+            .hard_deadline()
+            .map(|deadline| Instant::now() + deadline + ANSWER_GRACE);
+        let id = self.engine.go(limits);
+        let mut stop_sent = false;
+        loop {
+            if turn.stop.is_stopped() && !stop_sent {
+                self.engine.stop();
+                stop_sent = true;
+            }
+            if give_up.is_some_and(|at| Instant::now() > at) {
+                return Err(PlayerError::Engine(
+                    "the engine did not answer in time".into(),
+                ));
+            }
+            let Some(event) = self.engine.recv_timeout(Duration::from_millis(5)) else {
+                continue;
+            };
+            match event {
+                Event::Info(info) if info.id == id => turn.report(&Thought {
+                    depth: info.depth,
+                    score: Some(info.score),
+                    nodes: info.nodes,
+                    time: info.time,
+                    pv: info.pv,
+                }),
+                Event::BestMove(best) if best.id == id => {
+                    let mv = best.mv.ok_or(PlayerError::GameOver)?;
+                    let pv = match best.ponder {
+                        Some(reply) => vec![mv, reply],
+                        None => vec![mv],
+                    };
+                    return Ok(Choice {
+                        mv,
+                        thought: Thought {
+                            depth: best.depth,
+                            score: Some(best.score),
+                            nodes: best.nodes,
+                            time: best.time,
+                            pv,
+                        },
+                    });
+                }
+                // An error answers a command, not the `go` (which answers exactly once): the
+                // engine recovered, keep waiting.
+                Event::Error(_) => {}
+                other => self.take_ponder_event(other),
+            }
+        }
+    }
+
+    fn observe(&mut self, record: &GameRecord<G>, _my_turn: bool) {
+        // The engine ponders by itself when the opponent is to move (if its configuration
+        // says so); it only needs to know the moves.
+        self.sync(record);
+        self.ponder = None;
+    }
+
+    fn pondering(&mut self) -> Option<Thought<G>> {
+        self.drain();
+        self.ponder.clone()
+    }
+
+    fn stop_pondering(&mut self) {
+        self.engine.stop();
+        self.ponder = None;
+    }
+}

@@ -1,0 +1,76 @@
+//! Difficulty levels: what `easy`, `medium` and `hard` mean for each game.
+
+use super::PlayerSpec;
+use crate::game::Game;
+use std::fmt;
+use std::str::FromStr;
+
+/// A difficulty level for the engine (`ponder play --level`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default, clap::ValueEnum)]
+pub enum Level {
+    /// A shallow search with random choice among equal moves: beatable with some care.
+    Easy,
+    /// A medium-depth search: answers at once, plays soundly.
+    #[default]
+    Medium,
+    /// A timed search of about a second a move.
+    Hard,
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        })
+    }
+}
+
+impl FromStr for Level {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Level, String> {
+        match text.to_ascii_lowercase().as_str() {
+            "easy" => Ok(Level::Easy),
+            "medium" => Ok(Level::Medium),
+            "hard" => Ok(Level::Hard),
+            _ => Err(format!(
+                "unknown level {text:?} (known: easy, medium, hard)"
+            )),
+        }
+    }
+}
+
+/// The budget parameters of `level` for game `G`, as player-spec parameters
+/// (`depth=..`/`movetime=..`, `tiebreak=..`): chosen from `ponder tune` runs (see
+/// docs/frontends-readme.md) so that medium answers in well under a tenth of a second and hard
+/// in about a second on a desktop core.
+pub fn level_params<G: Game>(level: Level) -> &'static [(&'static str, &'static str)] {
+    match (G::NAME, level) {
+        ("ataxx", Level::Easy) => &[("depth", "1"), ("tiebreak", "random")],
+        ("ataxx", Level::Medium) => &[("depth", "4")],
+        ("kalah", Level::Medium) => &[("depth", "16")],
+        ("oware", Level::Medium) => &[("depth", "12")],
+        (_, Level::Easy) => &[("depth", "2"), ("tiebreak", "random")],
+        (_, Level::Medium) => &[("depth", "8")],
+        (_, Level::Hard) => &[("movetime", "1000")],
+    }
+}
+
+/// `spec` with `level`'s budget for game `G` filled in where the spec gives none.
+///
+/// ```
+/// use ponder::players::{with_level, Level, PlayerSpec};
+/// use ponder::Kalah;
+/// let spec = with_level::<Kalah>(PlayerSpec::named("engine"), Level::Hard);
+/// assert_eq!(spec.to_string(), "engine:movetime=1000");
+/// ```
+pub fn with_level<G: Game>(spec: PlayerSpec, level: Level) -> PlayerSpec {
+    if spec.get("depth").is_some() || spec.get("movetime").is_some() || spec.get("nodes").is_some()
+    {
+        return spec;
+    }
+    level_params::<G>(level)
+        .iter()
+        .fold(spec, |spec, (key, value)| spec.with_default(key, value))
+}

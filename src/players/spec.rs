@@ -1,0 +1,234 @@
+//! Player specs as written on a command line: `kind[:key=value,...]`.
+
+use super::PlayerError;
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+/// A player as written on a command line: a kind and its parameters, e.g. `random`,
+/// `pvs:depth=8`, `pvs:movetime=50,eval=store-diff`, `instructor:tiebreak=random`.
+///
+/// Parsing checks the syntax only; [`crate::players::build_player`] checks the kind and the
+/// parameters for a game.
+///
+/// ```
+/// use ponder::players::PlayerSpec;
+/// let spec: PlayerSpec = "pvs:depth=8,movetime=50".parse().unwrap();
+/// assert_eq!(spec.kind(), "pvs");
+/// assert_eq!(spec.get("depth"), Some("8"));
+/// assert_eq!(spec.to_string(), "pvs:depth=8,movetime=50");
+/// assert!("pvs:depth".parse::<PlayerSpec>().is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerSpec {
+    kind: String,
+    params: Vec<(String, String)>,
+}
+
+impl PlayerSpec {
+    /// A spec of this kind with no parameters.
+    pub fn named(kind: &str) -> PlayerSpec {
+        PlayerSpec {
+            kind: kind.to_ascii_lowercase(),
+            params: Vec::new(),
+        }
+    }
+
+    /// The kind, lower case: `random`, `greedy`, `pvs`, `engine`, `instructor`, ...
+    pub fn kind(&self) -> &str {
+        &self.kind
+    }
+
+    /// The parameters in the order written.
+    pub fn params(&self) -> &[(String, String)] {
+        &self.params
+    }
+
+    /// The value of parameter `key`, if given.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.params
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// This spec with `key=value` set (replacing an earlier value).
+    pub fn with(mut self, key: &str, value: &str) -> PlayerSpec {
+        let key = key.to_ascii_lowercase();
+        match self.params.iter_mut().find(|(k, _)| *k == key) {
+            Some(slot) => slot.1 = value.to_string(),
+            None => self.params.push((key, value.to_string())),
+        }
+        self
+    }
+
+    /// This spec with `key=value` set only if the spec does not give `key` already.
+    pub fn with_default(self, key: &str, value: &str) -> PlayerSpec {
+        if self.get(key).is_some() {
+            self
+        } else {
+            self.with(key, value)
+        }
+    }
+
+    /// The error for this spec with `reason`.
+    pub fn error(&self, reason: impl Into<String>) -> PlayerError {
+        PlayerError::Spec {
+            spec: self.to_string(),
+            reason: reason.into(),
+        }
+    }
+
+    /// Fails on a parameter that is not in `known`.
+    pub fn check_keys(&self, known: &[&str]) -> Result<(), PlayerError> {
+        for (key, _) in &self.params {
+            if !known.contains(&key.as_str()) {
+                return Err(self.error(format!(
+                    "{} has no parameter {key:?} (known: {})",
+                    self.kind,
+                    known.join(", ")
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Parameter `key` as a whole number in `range`, if given.
+    pub fn get_u64(
+        &self,
+        key: &str,
+        range: std::ops::RangeInclusive<u64>,
+    ) -> Result<Option<u64>, PlayerError> {
+        let Some(text) = self.get(key) else {
+            return Ok(None);
+        };
+        let value: u64 = text
+            .parse()
+            .map_err(|_| self.error(format!("{key}={text}: not a whole number")))?;
+        if !range.contains(&value) {
+            return Err(self.error(format!(
+                "{key}={text}: must be from {} to {}",
+                range.start(),
+                range.end()
+            )));
+        }
+        Ok(Some(value))
+    }
+
+    /// Parameter `key` as milliseconds (1 ms to one hour), if given.
+    pub fn get_millis(&self, key: &str) -> Result<Option<Duration>, PlayerError> {
+        Ok(self.get_u64(key, 1..=3_600_000)?.map(Duration::from_millis))
+    }
+
+    /// Parameter `key` as one of `choices`, if given.
+    pub fn get_choice<'a>(
+        &self,
+        key: &str,
+        choices: &[&'a str],
+    ) -> Result<Option<&'a str>, PlayerError> {
+        let Some(text) = self.get(key) else {
+            return Ok(None);
+        };
+        choices
+            .iter()
+            .find(|c| c.eq_ignore_ascii_case(text))
+            .copied()
+            .map(Some)
+            .ok_or_else(|| {
+                self.error(format!(
+                    "{key}={text}: must be one of {}",
+                    choices.join(", ")
+                ))
+            })
+    }
+
+    /// Parameter `key` as on/off (`on|off|true|false|yes|no|1|0`), if given.
+    pub fn get_switch(&self, key: &str) -> Result<Option<bool>, PlayerError> {
+        Ok(self
+            .get_choice(key, &["on", "off", "true", "false", "yes", "no", "1", "0"])?
+            .map(|word| matches!(word, "on" | "true" | "yes" | "1")))
+    }
+}
+
+impl FromStr for PlayerSpec {
+    type Err = PlayerError;
+
+    fn from_str(text: &str) -> Result<PlayerSpec, PlayerError> {
+        let text = text.trim();
+        let fail = |reason: String| PlayerError::Spec {
+            spec: text.to_string(),
+            reason,
+        };
+        let (kind, rest) = match text.split_once(':') {
+            Some((kind, rest)) => (kind, Some(rest)),
+            None => (text, None),
+        };
+        if kind.is_empty() || !kind.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+            return Err(fail(
+                "expected kind[:key=value,...], e.g. pvs:depth=8 or random".to_string(),
+            ));
+        }
+        let mut spec = PlayerSpec::named(kind);
+        if let Some(rest) = rest {
+            for (index, item) in rest.split(',').enumerate() {
+                let Some((key, value)) = item.split_once('=') else {
+                    return Err(fail(format!(
+                        "parameter {} {item:?}: expected key=value",
+                        index + 1
+                    )));
+                };
+                let (key, value) = (key.trim().to_ascii_lowercase(), value.trim());
+                if key.is_empty() || value.is_empty() {
+                    return Err(fail(format!(
+                        "parameter {} {item:?}: empty key or value",
+                        index + 1
+                    )));
+                }
+                if spec.get(&key).is_some() {
+                    return Err(fail(format!("parameter {key:?} given twice")));
+                }
+                spec.params.push((key, value.to_string()));
+            }
+        }
+        Ok(spec)
+    }
+}
+
+impl fmt::Display for PlayerSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.kind)?;
+        for (index, (key, value)) in self.params.iter().enumerate() {
+            let sep = if index == 0 { ':' } else { ',' };
+            write!(f, "{sep}{key}={value}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_round_trip_and_refuse_bad_syntax() {
+        let spec: PlayerSpec = " PVS:Depth=8 , eval=store-diff".parse().unwrap();
+        assert_eq!(spec.to_string(), "pvs:depth=8,eval=store-diff");
+        for bad in [
+            "",
+            ":",
+            "pvs:",
+            "pvs:depth",
+            "pvs:=3",
+            "pvs:a=1,a=2",
+            "p v s",
+            "pvs:x=",
+        ] {
+            assert!(bad.parse::<PlayerSpec>().is_err(), "{bad:?}");
+        }
+        let spec = spec.with("depth", "3").with_default("seed", "9");
+        assert_eq!(spec.get("depth"), Some("3"));
+        assert_eq!(spec.get("seed"), Some("9"));
+        assert!(spec.get_u64("depth", 1..=2).is_err());
+        assert_eq!(spec.get_u64("seed", 0..=10).unwrap(), Some(9));
+    }
+}

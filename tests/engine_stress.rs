@@ -1,0 +1,300 @@
+//! The engine under random interleavings of commands: go (tiny budgets), stop, moves by
+//! either side, illegal moves, pondering on and off, new games, positions and options.
+//!
+//! Checks: no deadlock (every wait is bounded), every `go` yields exactly one best move, every
+//! best move is legal in the engine's position at that moment, an illegal move yields one
+//! error event and leaves the position unchanged, and the tree stays within its memory bound.
+//!
+//! `PONDER_STRESS_COMMANDS=N` changes the number of commands (default 100,000).
+
+use ponder::engine::{
+    Command, Engine, EngineConfig, EngineOption, Event, Limits, PonderMode, TieBreak,
+};
+use ponder::search::Evaluators;
+use ponder::{Game, GameRecord, Kalah};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+/// The longest any single wait may take before the test calls it a deadlock.
+const WAIT: Duration = Duration::from_secs(10);
+
+/// What the test expects of the engine, kept in step with the commands sent.
+struct Mirror<G: Game> {
+    record: GameRecord<G>,
+    start: G,
+    /// For each `go` not answered yet: the position it must answer for.
+    pending_go: HashMap<u64, G>,
+    /// Errors the engine still owes (illegal moves sent).
+    errors_owed: usize,
+    /// `sync` ids sent and not answered, with the position expected.
+    pending_sync: HashMap<u64, G>,
+    best_moves: u64,
+    errors: u64,
+    /// The largest tree the engine reported, and its bound then.
+    worst_tree: (usize, usize),
+}
+
+impl<G: Game> Mirror<G> {
+    fn take(&mut self, event: Event<G>) {
+        match event {
+            Event::BestMove(best) => {
+                let expected = self
+                    .pending_go
+                    .remove(&best.id)
+                    .unwrap_or_else(|| panic!("best move for unknown or answered go {}", best.id));
+                assert_eq!(
+                    best.position, expected,
+                    "go {} answered for another position",
+                    best.id
+                );
+                match best.mv {
+                    Some(mv) => assert!(
+                        expected.outcome().is_none() && expected.is_legal(mv),
+                        "go {}: {mv} is not legal in {expected}",
+                        best.id
+                    ),
+                    None => assert!(
+                        GameRecord::new(expected).outcome().is_some(),
+                        "go {}: no move although the game goes on",
+                        best.id
+                    ),
+                }
+                self.best_moves += 1;
+            }
+            Event::Error(_) => {
+                assert!(self.errors_owed > 0, "an error nobody caused");
+                self.errors_owed -= 1;
+                self.errors += 1;
+            }
+            Event::Synced { id, position } => {
+                let expected = self.pending_sync.remove(&id).expect("unknown sync");
+                assert_eq!(
+                    position, expected,
+                    "sync {id}: the engine's position differs"
+                );
+            }
+            Event::Info(_) | Event::Ponder(_) | Event::Rerooted(_) => {}
+        }
+    }
+}
+
+fn drain<G: Game>(engine: &Engine<G>, mirror: &mut Mirror<G>) {
+    while let Some(event) = engine.try_recv() {
+        mirror.take(event);
+    }
+}
+
+/// Waits until `done` holds, failing after [`WAIT`] without progress.
+fn wait_until<G: Game>(
+    engine: &Engine<G>,
+    mirror: &mut Mirror<G>,
+    what: &str,
+    done: impl Fn(&Mirror<G>) -> bool,
+) {
+    let start = Instant::now();
+    while !done(mirror) {
+        let left = WAIT.saturating_sub(start.elapsed());
+        assert!(!left.is_zero(), "deadlock? waited {WAIT:?} for {what}");
+        if let Some(event) = engine.recv_timeout(left) {
+            mirror.take(event);
+        }
+    }
+}
+
+fn random_limits(rng: &mut SmallRng) -> Limits {
+    match rng.random_range(0..10) {
+        0..=4 => Limits::depth(rng.random_range(1..=3)),
+        5..=6 => Limits::nodes(rng.random_range(50..3000)),
+        7..=8 => Limits::movetime(Duration::from_millis(rng.random_range(1..=4))),
+        _ => Limits::infinite(),
+    }
+}
+
+fn random_option(rng: &mut SmallRng) -> EngineOption {
+    match rng.random_range(0..8) {
+        0 => EngineOption::TreeMib(rng.random_range(1..=2)),
+        1 => EngineOption::TieBreak(if rng.random() {
+            TieBreak::Random { seed: rng.random() }
+        } else {
+            TieBreak::First
+        }),
+        2 => EngineOption::ForwardPruning(rng.random()),
+        3 => EngineOption::PonderMode(match rng.random_range(0..3) {
+            0 => PonderMode::Root,
+            1 => PonderMode::Replies { lead: 0 },
+            _ => PonderMode::Replies { lead: 2 },
+        }),
+        4 => EngineOption::ReuseTree(rng.random_range(0..4) != 0),
+        5 => EngineOption::TreeMinDepth(rng.random_range(1..=4)),
+        6 => EngineOption::Ponder(rng.random()),
+        _ => EngineOption::HashMib(rng.random_range(1..=4)),
+    }
+}
+
+fn stress<G: Evaluators>(start: G, commands: usize, seed: u64) {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let config = EngineConfig {
+        tree_mib: 1,
+        hash_mib: 2,
+        tie_break: TieBreak::Random { seed },
+        ..EngineConfig::default()
+    };
+    let engine = Engine::new(GameRecord::new(start), config);
+    let mut mirror = Mirror {
+        record: GameRecord::new(start),
+        start,
+        pending_go: HashMap::new(),
+        errors_owed: 0,
+        pending_sync: HashMap::new(),
+        best_moves: 0,
+        errors: 0,
+        worst_tree: (0, 0),
+    };
+    let mut moves = Vec::new();
+    // Moves seen in other positions: candidates for illegal moves.
+    let mut move_pool: Vec<G::Move> = Vec::new();
+    let mut gos = 0u64;
+    let mut infinite_running = false;
+    let mut sync_id = 0u64;
+    for step in 0..commands {
+        let current = mirror.record.current();
+        mirror.record.legal_moves(&mut moves);
+        move_pool.extend(moves.iter().copied());
+        if move_pool.len() > 512 {
+            move_pool.drain(..256);
+        }
+        let roll = rng.random_range(0..100);
+        match roll {
+            0..=19 => {
+                let limits = random_limits(&mut rng);
+                infinite_running = limits.infinite;
+                let id = engine.go(limits);
+                mirror.pending_go.insert(id, current);
+                gos += 1;
+                // Now and then, let the search finish (or stop it) and wait for its answer.
+                if rng.random_range(0..8) == 0 {
+                    if infinite_running || rng.random() {
+                        std::thread::sleep(Duration::from_micros(rng.random_range(0..3000)));
+                        engine.stop();
+                        infinite_running = false;
+                    }
+                    wait_until(&engine, &mut mirror, "a best move", |m| {
+                        !m.pending_go.contains_key(&id)
+                    });
+                }
+            }
+            20..=29 => {
+                engine.stop();
+                infinite_running = false;
+            }
+            30..=54 if !moves.is_empty() => {
+                let mv = moves[rng.random_range(0..moves.len())];
+                engine.play(mv);
+                mirror.record.play(mv).expect("legal in the mirror");
+                infinite_running = false;
+            }
+            55..=62 => {
+                // An illegal move: one from another position that is not legal here, or
+                // text that is no move at all.
+                let candidate = move_pool
+                    .iter()
+                    .copied()
+                    .filter(|&mv| current.outcome().is_some() || !current.is_legal(mv))
+                    .nth(rng.random_range(0..8));
+                match candidate {
+                    Some(mv) if rng.random() => engine.play(mv),
+                    _ => engine.send(Command::PlayText(
+                        ["", "zz", "-1", "999", "a1a1a1"][rng.random_range(0..5)].to_string(),
+                    )),
+                }
+                mirror.errors_owed += 1;
+                infinite_running = false;
+            }
+            63..=70 => engine.set_ponder(rng.random_range(0..4) != 0),
+            71..=73 => {
+                engine.send(Command::NewGame);
+                mirror.record = GameRecord::new(mirror.start);
+                infinite_running = false;
+            }
+            74..=77 => {
+                // A position a few plies on (or back): the game as a front end would send it.
+                let mut record = mirror.record.clone();
+                if rng.random() {
+                    let _ = record.undo();
+                }
+                for _ in 0..rng.random_range(0..3) {
+                    record.legal_moves(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let mv = moves[rng.random_range(0..moves.len())];
+                    record.play(mv).expect("legal");
+                }
+                engine.send(Command::SetPosition(record.clone()));
+                mirror.record = record;
+                infinite_running = false;
+            }
+            78..=84 => engine.set_option(random_option(&mut rng)),
+            _ => {
+                sync_id += 1;
+                engine.send(Command::Sync(sync_id));
+                mirror.pending_sync.insert(sync_id, mirror.record.current());
+                if rng.random_range(0..4) == 0 {
+                    let id = sync_id;
+                    wait_until(&engine, &mut mirror, "a sync", |m| {
+                        !m.pending_sync.contains_key(&id)
+                    });
+                    let memory = engine.memory();
+                    assert!(
+                        memory.tree_bytes <= memory.tree_bound,
+                        "step {step}: tree {} bytes over its bound {}",
+                        memory.tree_bytes,
+                        memory.tree_bound
+                    );
+                    mirror.worst_tree = mirror
+                        .worst_tree
+                        .max((memory.tree_bytes, memory.tree_bound));
+                }
+            }
+        }
+        // An infinite search must not outlive the test's patience.
+        if infinite_running && rng.random_range(0..4) == 0 {
+            engine.stop();
+            infinite_running = false;
+        }
+        drain(&engine, &mut mirror);
+    }
+    engine.stop();
+    sync_id += 1;
+    engine.send(Command::Sync(sync_id));
+    mirror.pending_sync.insert(sync_id, mirror.record.current());
+    wait_until(&engine, &mut mirror, "every answer", |m| {
+        m.pending_go.is_empty() && m.pending_sync.is_empty() && m.errors_owed == 0
+    });
+    assert_eq!(mirror.best_moves, gos, "one best move per go");
+    let quit_start = Instant::now();
+    assert!(engine.quit(), "the engine's threads did not end");
+    assert!(quit_start.elapsed() < WAIT);
+    eprintln!(
+        "{commands} commands: {gos} go, {} best moves, {} errors, largest tree {} of {} bytes",
+        mirror.best_moves, mirror.errors, mirror.worst_tree.0, mirror.worst_tree.1
+    );
+}
+
+fn command_count() -> usize {
+    std::env::var("PONDER_STRESS_COMMANDS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(100_000)
+}
+
+#[test]
+fn kalah_engine_survives_random_commands() {
+    stress(
+        Kalah::start(&Default::default()).unwrap(),
+        command_count(),
+        1,
+    );
+}

@@ -1,0 +1,296 @@
+//! The Awari endgame database against Lincke's published statistics
+//! (`tests/data/awari_egdb_stats.csv`).
+
+use ponder::games::oware::egdb::{Egdb, EgdbStats};
+use ponder::games::oware::{OwareConfig, Rules};
+use ponder::{Game, GameRecord, Oware, Seat};
+use std::collections::BTreeMap;
+
+/// The published counts: seeds -> value -> boards.
+fn reference() -> BTreeMap<u32, BTreeMap<i32, u64>> {
+    let text = include_str!("data/awari_egdb_stats.csv");
+    let mut table: BTreeMap<u32, BTreeMap<i32, u64>> = BTreeMap::new();
+    for line in text.lines().skip(1).filter(|l| !l.trim().is_empty()) {
+        let fields: Vec<&str> = line.trim().split(',').collect();
+        assert_eq!(fields.len(), 3, "bad line {line:?}");
+        table
+            .entry(fields[0].parse().unwrap())
+            .or_default()
+            .insert(fields[1].parse().unwrap(), fields[2].parse().unwrap());
+    }
+    table
+}
+
+fn check_against_reference(stats: &EgdbStats, max_seeds: u32) {
+    let reference = reference();
+    for seeds in 0..=max_seeds {
+        let expected = &reference[&seeds];
+        let ours: BTreeMap<i32, u64> = stats
+            .rows()
+            .iter()
+            .filter(|row| row.0 == seeds)
+            .map(|&(_, value, count)| (value, count))
+            .collect();
+        assert_eq!(&ours, expected, "value counts for {seeds} seeds");
+    }
+}
+
+#[test]
+fn statistics_match_lincke_up_to_8_seeds() {
+    let egdb = Egdb::build(8).unwrap();
+    assert_eq!(egdb.max_seeds(), 8);
+    check_against_reference(&egdb.stats(), 8);
+}
+
+/// `cargo test --release --test oware_egdb -- --ignored` (about a minute for 16 seeds on 2
+/// cores; the reference goes to 20).
+#[test]
+#[ignore]
+fn statistics_match_lincke_up_to_16_seeds() {
+    let egdb = Egdb::build(16).unwrap();
+    check_against_reference(&egdb.stats(), 16);
+}
+
+#[test]
+fn save_and_load_round_trip() {
+    let egdb = Egdb::build(5).unwrap();
+    let mut bytes = Vec::new();
+    egdb.write_to(&mut bytes).unwrap();
+    let loaded = Egdb::read_from(&bytes[..]).unwrap();
+    assert_eq!(loaded, egdb);
+    assert_eq!(loaded.stats(), egdb.stats());
+    let path = std::env::temp_dir().join(format!("ponder-egdb-test-{}.bin", std::process::id()));
+    egdb.save(&path).unwrap();
+    assert_eq!(Egdb::load(&path).unwrap(), egdb);
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn corrupt_files_are_refused() {
+    let egdb = Egdb::build(3).unwrap();
+    let mut bytes = Vec::new();
+    egdb.write_to(&mut bytes).unwrap();
+    // Truncated.
+    assert!(Egdb::read_from(&bytes[..bytes.len() - 1]).is_err());
+    // A value out of range: the last byte is the value of the last board of 3 seeds.
+    let mut bad = bytes.clone();
+    *bad.last_mut().unwrap() = 100;
+    let error = Egdb::read_from(&bad[..]).unwrap_err().to_string();
+    assert!(error.contains("impossible value"), "{error}");
+    // A wrong tag.
+    let mut bad = bytes.clone();
+    bad[8] ^= 0xff;
+    assert!(Egdb::read_from(&bad[..]).is_err());
+    // Garbage, and an absurd length prefix, must not allocate wildly or panic.
+    assert!(Egdb::read_from(&[0xffu8; 64][..]).is_err());
+    assert!(Egdb::read_from(&[][..]).is_err());
+}
+
+#[test]
+fn sizes_beyond_the_builder_are_refused() {
+    assert!(Egdb::build(200).is_err());
+    assert!(Egdb::build_with(0, 3, 1, |_| {}).is_err());
+    assert!(Egdb::build_with(11, 3, 1, |_| {}).is_err());
+}
+
+/// Every board of `seeds` seeds of a small database, as an Awari position with the first
+/// player to move (the other seeds already captured by the first player).
+fn positions_of_layer(config: OwareConfig, seeds: u32) -> Vec<Oware> {
+    let houses = config.houses();
+    let mut boards = Vec::new();
+    let mut board = vec![0u8; 2 * houses];
+    fill(&mut boards, &mut board, 0, seeds);
+    boards.sort_by_key(|b| rank_of(b));
+    boards
+        .iter()
+        .map(|board| {
+            let captured = config.total_seeds() - seeds;
+            Oware::from_parts(
+                config,
+                [&board[..houses], &board[houses..]],
+                [captured, 0],
+                Seat::FIRST,
+            )
+            .unwrap()
+        })
+        .collect()
+}
+
+/// The database value of a position against an exhaustive search of the game itself (Awari
+/// rules, the history-based repetition rule: the first repetition ends the game with the seeds
+/// split evenly), on boards small enough for the search to end.
+#[test]
+fn values_agree_with_exhaustive_search_of_the_game_on_tiny_boards() {
+    for (houses, seeds_per_house, max_seeds) in [(2u32, 2u32, 3u32), (3, 1, 3), (6, 1, 2)] {
+        let config = OwareConfig::new(Rules::Awari, houses, seeds_per_house).unwrap();
+        let egdb = Egdb::build_with(houses as usize, max_seeds, 1, |_| {}).unwrap();
+        for seeds in 0..=max_seeds {
+            let layer = egdb.layer(seeds).unwrap();
+            for (rank, position) in positions_of_layer(config, seeds).into_iter().enumerate() {
+                let captured = config.total_seeds() - seeds;
+                assert_eq!(egdb.value(&position), Some(i32::from(layer[rank])));
+                let searched = search(&mut GameRecord::new(position)) - captured as i32;
+                assert_eq!(searched, i32::from(layer[rank]), "{position:?}");
+            }
+        }
+    }
+}
+
+/// The database against a plain, slow fixpoint computation of the same values over the game's
+/// own move generator: for each threshold t, the positions whose mover can force at least t
+/// (reach an exit worth t or more) and those whose opponent can force at most -t, iterated
+/// until nothing changes.
+#[test]
+fn values_agree_with_a_naive_fixpoint_over_the_game_rules() {
+    for (houses, seeds_per_house, max_seeds) in [(2u32, 3u32, 9u32), (3, 2, 7), (6, 1, 5)] {
+        let config = OwareConfig::new(Rules::Awari, houses, seeds_per_house).unwrap();
+        let egdb = Egdb::build_with(houses as usize, max_seeds, 2, |_| {}).unwrap();
+        let mut solved: std::collections::HashMap<ponder::Key, i32> = Default::default();
+        for seeds in 0..=max_seeds {
+            let layer = positions_of_layer(config, seeds);
+            let values = naive_layer(&layer, seeds as i32, &solved);
+            for (rank, (position, value)) in layer.iter().zip(&values).enumerate() {
+                assert_eq!(
+                    i32::from(egdb.layer(seeds).unwrap()[rank]),
+                    *value,
+                    "{position:?}"
+                );
+                solved.insert(canonical(position), *value);
+            }
+        }
+    }
+}
+
+/// The key of a position with the first player to move, its row first, nothing captured by
+/// the second player: how the naive solver names boards.
+fn canonical(position: &Oware) -> ponder::Key {
+    let config = position.configuration();
+    let mine = position.row(position.side_to_move()).to_vec();
+    let theirs = position.row(position.side_to_move().opponent()).to_vec();
+    let seeds = position.seeds_in_play();
+    Oware::from_parts(
+        *config,
+        [&mine, &theirs],
+        [config.total_seeds() - seeds, 0],
+        Seat::FIRST,
+    )
+    .unwrap()
+    .key()
+}
+
+fn naive_layer(
+    layer: &[Oware],
+    seeds: i32,
+    solved: &std::collections::HashMap<ponder::Key, i32>,
+) -> Vec<i32> {
+    let index: std::collections::HashMap<ponder::Key, usize> = layer
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (canonical(p), i))
+        .collect();
+    // Each position's moves: Ok(exit value) or Err(child index in this layer).
+    let moves: Vec<Vec<Result<i32, usize>>> = layer
+        .iter()
+        .map(|position| {
+            let mut list = Vec::new();
+            position.legal_moves(&mut list);
+            list.into_iter()
+                .map(|mv| {
+                    let child = position.play(mv);
+                    let taken = seeds - child.seeds_in_play() as i32;
+                    if taken > 0 {
+                        Ok(taken - solved[&canonical(&child)])
+                    } else {
+                        Err(index[&canonical(&child)])
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let mut value = vec![0; layer.len()];
+    for t in 1..=seeds {
+        let mut win = vec![false; layer.len()];
+        let mut lose = vec![false; layer.len()];
+        loop {
+            let mut changed = false;
+            for p in 0..layer.len() {
+                if !win[p]
+                    && moves[p].iter().any(|m| match *m {
+                        Ok(exit) => exit >= t,
+                        Err(child) => lose[child],
+                    })
+                {
+                    win[p] = true;
+                    changed = true;
+                }
+                if !lose[p]
+                    && moves[p].iter().all(|m| match *m {
+                        Ok(exit) => exit <= -t,
+                        Err(child) => win[child],
+                    })
+                {
+                    lose[p] = true; // no moves at all: the opponent takes everything
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        for p in 0..layer.len() {
+            if win[p] {
+                value[p] = t;
+            } else if lose[p] {
+                value[p] = -t;
+            }
+        }
+    }
+    value
+}
+
+/// The mover's final margin under perfect play, by plain negamax over the record (with the
+/// repetition rule).
+fn search(record: &mut GameRecord<Oware>) -> i32 {
+    let current = record.current();
+    if let Some(outcome) = record.outcome() {
+        return outcome.margin_for(current.side_to_move());
+    }
+    let mut moves = Vec::new();
+    record.legal_moves(&mut moves);
+    let mut best = i32::MIN;
+    for mv in moves {
+        record.play(mv).unwrap();
+        best = best.max(-search(record));
+        record.undo().unwrap();
+    }
+    best
+}
+
+fn fill(out: &mut Vec<Vec<u8>>, board: &mut Vec<u8>, pit: usize, left: u32) {
+    if pit == board.len() - 1 {
+        board[pit] = left as u8;
+        out.push(board.clone());
+        return;
+    }
+    for seeds in 0..=left {
+        board[pit] = seeds as u8;
+        fill(out, board, pit + 1, left - seeds);
+    }
+}
+
+fn binomial(n: u64, k: u64) -> u64 {
+    if k > n {
+        return 0;
+    }
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
+fn rank_of(board: &[u8]) -> u64 {
+    let mut bar = 0u64;
+    let mut rank = 0;
+    for (index, &seeds) in board[..board.len() - 1].iter().enumerate() {
+        bar += u64::from(seeds);
+        rank += binomial(bar + index as u64, index as u64 + 1);
+    }
+    rank
+}
