@@ -4,7 +4,7 @@
 //! outcome), then 200 runs of the `ponder bestmove --movetime 100` binary (time from spawning
 //! the process to reading its `bestmove` line, so process start-up and table allocation count
 //! too), over each game's
-//! position suite, alternating games; one and two threads. Prints the distribution and the
+//! position suite, taking the games in turn; one and two threads. Prints the distribution and the
 //! maximum, and exits with failure if any run took longer than 110 ms.
 //!
 //! `cargo bench --bench movetime` (optionally `-- <runs>`).
@@ -56,6 +56,7 @@ fn main() {
         .unwrap_or(200);
     let kalah = positions::kalah();
     let ataxx = positions::ataxx();
+    let oware = positions::oware();
     let mut ok = true;
     for threads in [1usize, 2] {
         let options = SearchOptions {
@@ -64,14 +65,13 @@ fn main() {
             ..SearchOptions::default()
         };
         let mut kalah_searcher = Searcher::with_new_table(options.clone()).expect("options");
-        let mut ataxx_searcher = Searcher::with_new_table(options).expect("options");
+        let mut ataxx_searcher = Searcher::with_new_table(options.clone()).expect("options");
+        let mut oware_searcher = Searcher::with_new_table(options).expect("options");
         let times = (0..runs)
-            .map(|i| {
-                if i % 2 == 0 {
-                    library_run(&mut kalah_searcher, &kalah[i / 2 % kalah.len()].1)
-                } else {
-                    library_run(&mut ataxx_searcher, &ataxx[i / 2 % ataxx.len()].1)
-                }
+            .map(|i| match i % 3 {
+                0 => library_run(&mut kalah_searcher, &kalah[i / 3 % kalah.len()].1),
+                1 => library_run(&mut ataxx_searcher, &ataxx[i / 3 % ataxx.len()].1),
+                _ => library_run(&mut oware_searcher, &oware[i / 3 % oware.len()].1),
             })
             .collect();
         ok &= report(&format!("library, {threads} thread(s)"), times);
