@@ -1,6 +1,6 @@
-//! Is each game's `default` evaluator stronger than the seed design's? Matches at equal depth:
-//! each opening (a few seeded random plies) is played twice with colours swapped. Slow, so
-//! ignored by default:
+//! Is each game's `default` evaluator stronger than the seed design's (at equal depth)? Is
+//! forward pruning stronger than the exact search (at equal nodes)? Each opening (a few seeded
+//! random plies) is played twice with colours swapped. Slow, so ignored by default:
 //!
 //! `cargo test --release --test eval_strength -- --ignored --nocapture`
 
@@ -11,26 +11,27 @@ use ponder::games::ataxx::Ataxx;
 use ponder::search::{Evaluators, Limits, SearchOptions, Searcher, StopSignal};
 use ponder::{Game, GameRecord, Kalah, Oware};
 
-/// Plays `pairs` opening pairs between evaluators `a` and `b` at `depth`; returns A's wins,
-/// draws and losses.
+fn options(eval: &str, forward_pruning: bool) -> SearchOptions {
+    SearchOptions {
+        eval: eval.to_string(),
+        forward_pruning,
+        hash_mib: 8,
+        ..SearchOptions::default()
+    }
+}
+
+/// Plays `pairs` opening pairs between searchers configured by `a` and `b` within `limits`;
+/// returns A's wins, draws and losses.
 fn play_match<G: Evaluators>(
     start: G,
-    a: &str,
-    b: &str,
-    depth: u32,
+    a: SearchOptions,
+    b: SearchOptions,
+    limits: &Limits,
     pairs: u64,
     opening: usize,
 ) -> (u32, u32, u32) {
-    let searcher = |eval: &str| {
-        Searcher::<G>::with_new_table(SearchOptions {
-            eval: eval.to_string(),
-            forward_pruning: true,
-            hash_mib: 8,
-            ..SearchOptions::default()
-        })
-        .unwrap()
-    };
-    let (mut first, mut second) = (searcher(a), searcher(b));
+    let mut first = Searcher::<G>::with_new_table(a).unwrap();
+    let mut second = Searcher::<G>::with_new_table(b).unwrap();
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     let mut moves = Vec::new();
     for game in 0..2 * pairs {
@@ -44,12 +45,7 @@ fn play_match<G: Evaluators>(
             }
             let a_moves = (record.current().side_to_move().index() == 0) == a_first;
             let engine = if a_moves { &mut first } else { &mut second };
-            let outcome = engine.search(
-                &record,
-                &Limits::depth(depth),
-                &StopSignal::new(),
-                &mut |_| {},
-            );
+            let outcome = engine.search(&record, limits, &StopSignal::new(), &mut |_| {});
             record.play(outcome.best_move.unwrap()).unwrap();
             plies += 1;
         }
@@ -72,7 +68,14 @@ fn report<G: Evaluators>(
     opening: usize,
     seed_name: &str,
 ) {
-    let (w, d, l) = play_match(start, "default", seed_name, depth, pairs, opening);
+    let (w, d, l) = play_match(
+        start,
+        options("default", true),
+        options(seed_name, true),
+        &Limits::depth(depth),
+        pairs,
+        opening,
+    );
     let score = (f64::from(w) + f64::from(d) / 2.0) / f64::from(w + d + l);
     println!(
         "{game}: default vs {seed_name} at depth {depth}: +{w} ={d} -{l} ({:.1}%)",
@@ -121,4 +124,24 @@ fn ataxx_default_beats_seed() {
         4,
         "seed",
     );
+}
+
+#[test]
+#[ignore]
+fn kalah_forward_pruning_beats_the_exact_search_at_equal_nodes() {
+    let start = Kalah::start(&Default::default()).unwrap();
+    let (w, d, l) = play_match(
+        start,
+        options("store-diff", true),
+        options("store-diff", false),
+        &Limits::nodes(50_000),
+        100,
+        3,
+    );
+    let score = (f64::from(w) + f64::from(d) / 2.0) / f64::from(w + d + l);
+    println!(
+        "kalah: forward pruning vs exact at 50,000 nodes a move: +{w} ={d} -{l} ({:.1}%)",
+        100.0 * score
+    );
+    assert!(score > 0.5);
 }
