@@ -149,6 +149,10 @@ fn run_with<G: Game, E: Evaluator<G>>(
             limits,
             tie_break,
         } => {
+            // On the critical path: compact only if the arena is nearly full.
+            if tree.needs_compaction() && tree.len() * 10 >= tree.capacity() * 9 {
+                tree.compact();
+            }
             let mut frontier = SearchFrontier::new(worker, stop, limits.max_nodes());
             let setup = ThinkSetup {
                 history: &history,
@@ -188,8 +192,14 @@ fn run_with<G: Game, E: Evaluator<G>>(
             mode,
             deepen_replies,
         } => {
+            // Off the critical path: free what the moves since the last search made
+            // unreachable.
+            let kept_nodes = tree.compact();
             let mut frontier = SearchFrontier::new(worker, stop, None);
-            let _ = events.send(Event::Ponder(PonderInfo::Started { position }));
+            let _ = events.send(Event::Ponder(PonderInfo::Started {
+                position,
+                kept_nodes,
+            }));
             let (end, stats): (PonderEnd, TreeStats) = ponder(
                 &mut tree,
                 &mut frontier,
