@@ -20,6 +20,7 @@ pub mod search;
 pub use game::{
     Game, GameError, GameRecord, GameSpec, Key, KeyReader, KeyWriter, Outcome, Seat, KEY_BYTES,
 };
+pub use games::ataxx::{Ataxx, AtaxxConfig, AtaxxMove};
 pub use games::Kalah;
 pub use perft::perft;
 

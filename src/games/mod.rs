@@ -3,12 +3,14 @@
 //! [`with_game!`](crate::with_game) turns a [`GameSpec`](crate::GameSpec)'s name into a
 //! concrete game type, so that front ends write one generic function per command.
 
+pub mod ataxx;
 pub mod kalah;
 
+pub use ataxx::Ataxx;
 pub use kalah::Kalah;
 
 /// The names of every game ponder plays, as written in game specs.
-pub const GAME_NAMES: &[&str] = &["kalah"];
+pub const GAME_NAMES: &[&str] = &["kalah", "ataxx"];
 
 /// Runs `$body` with `$G` bound to the game type named by `$spec` (a [`crate::GameSpec`]), or
 /// evaluates to `Err(GameError::Spec(..))` for an unknown name. `$body` must evaluate to a
@@ -25,6 +27,10 @@ macro_rules! with_game {
         match $spec.name() {
             "kalah" => {
                 type $G = $crate::games::Kalah;
+                $body
+            }
+            "ataxx" => {
+                type $G = $crate::games::Ataxx;
                 $body
             }
             other => Err($crate::GameError::Spec(format!(

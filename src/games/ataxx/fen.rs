@@ -1,0 +1,189 @@
+//! FEN, as libataxx and python-ataxx read and write it: `x5o/7/7/7/7/7/o5x x 0 1`.
+//!
+//! Ranks 7 down to 1, files a to g; `x` and `o` are stones, `-` a blocker, a digit a run of
+//! empty squares; then the side to move (`x` or `o`), the halfmove clock and the fullmove
+//! number. Like both tools the reader also takes `X`/`b`/`B` for `x`, `O`/`w`/`W` for `o`,
+//! adjacent digits (`34` = 7 empty squares), missing trailing fields (side `x`, clock 0,
+//! move 1) and the word `startpos`. The writer is canonical: lower case, one digit per run.
+
+use super::position::MAX_HALFMOVE_CLOCK;
+use super::{Ataxx, FenError};
+use crate::game::Seat;
+
+/// The standard start position.
+pub const START_FEN: &str = "x5o/7/7/7/7/7/o5x x 0 1";
+
+/// Reads a FEN; the error says what is wrong and where.
+pub fn parse_fen(text: &str) -> Result<Ataxx, FenError> {
+    let text = text.trim();
+    let text = if text == "startpos" { START_FEN } else { text };
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    let Some(board) = fields.first() else {
+        return Err(FenError::Empty);
+    };
+    if fields.len() > 4 {
+        return Err(FenError::TooManyFields {
+            found: fields.len(),
+        });
+    }
+    let (x, o, blockers) = parse_board(board)?;
+    let side = match fields.get(1).copied().unwrap_or("x") {
+        "x" | "X" | "b" | "B" => Seat::FIRST,
+        "o" | "O" | "w" | "W" => Seat::SECOND,
+        other => {
+            return Err(FenError::BadSide {
+                found: other.to_string(),
+            })
+        }
+    };
+    let halfmove_text = fields.get(2).copied().unwrap_or("0");
+    let halfmove = parse_number(halfmove_text)
+        .and_then(|n| u16::try_from(n).ok())
+        .filter(|&n| n <= MAX_HALFMOVE_CLOCK)
+        .ok_or_else(|| FenError::BadHalfmoveClock {
+            found: halfmove_text.to_string(),
+            max: MAX_HALFMOVE_CLOCK,
+        })?;
+    let fullmove_text = fields.get(3).copied().unwrap_or("1");
+    let fullmove = parse_number(fullmove_text)
+        .and_then(|n| u32::try_from(n).ok())
+        .ok_or_else(|| FenError::BadFullmoveNumber {
+            found: fullmove_text.to_string(),
+        })?;
+    Ok(Ataxx::from_parts(x, o, blockers, side, halfmove, fullmove))
+}
+
+/// A whole number written with ASCII digits only (no sign), as both tools require.
+fn parse_number(text: &str) -> Option<u64> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+/// Reads the board field into the bits of `x`, `o` and the blockers.
+fn parse_board(board: &str) -> Result<(u64, u64, u64), FenError> {
+    let ranks: Vec<&str> = board.split('/').collect();
+    if ranks.len() != 7 {
+        return Err(FenError::RankCount { found: ranks.len() });
+    }
+    let (mut x, mut o, mut blockers) = (0u64, 0u64, 0u64);
+    for (row, text) in ranks.iter().enumerate() {
+        let rank = 6 - row as u8; // 0 = rank 1
+        let rank_name = rank + 1;
+        let mut file = 0usize;
+        for ch in text.chars() {
+            let set = match ch {
+                'x' | 'X' | 'b' | 'B' => Some(&mut x),
+                'o' | 'O' | 'w' | 'W' => Some(&mut o),
+                '-' => Some(&mut blockers),
+                '1'..='9' => {
+                    file += ch as usize - '0' as usize;
+                    None
+                }
+                _ => {
+                    return Err(FenError::BadCharacter {
+                        rank: rank_name,
+                        found: ch,
+                    })
+                }
+            };
+            if let Some(set) = set {
+                if file < 7 {
+                    *set |= 1 << (usize::from(rank) * 7 + file);
+                }
+                file += 1;
+            }
+        }
+        if file != 7 {
+            return Err(FenError::RankWidth {
+                rank: rank_name,
+                files: file,
+            });
+        }
+    }
+    Ok((x, o, blockers))
+}
+
+/// Writes the canonical FEN.
+pub fn format_fen(position: &Ataxx) -> String {
+    let mut fen = String::with_capacity(64);
+    let x = position.stone_bits(Seat::FIRST);
+    let o = position.stone_bits(Seat::SECOND);
+    let blockers = position.blockers().bits();
+    for rank in (0..7).rev() {
+        let mut run = 0u8;
+        for file in 0..7 {
+            let bit = 1u64 << (rank * 7 + file);
+            let ch = if x & bit != 0 {
+                'x'
+            } else if o & bit != 0 {
+                'o'
+            } else if blockers & bit != 0 {
+                '-'
+            } else {
+                run += 1;
+                continue;
+            };
+            if run > 0 {
+                fen.push((b'0' + run) as char);
+                run = 0;
+            }
+            fen.push(ch);
+        }
+        if run > 0 {
+            fen.push((b'0' + run) as char);
+        }
+        if rank > 0 {
+            fen.push('/');
+        }
+    }
+    let side = if position.turn() == Seat::FIRST {
+        'x'
+    } else {
+        'o'
+    };
+    fen.push(' ');
+    fen.push(side);
+    fen.push_str(&format!(
+        " {} {}",
+        position.halfmove_clock(),
+        position.fullmove_number()
+    ));
+    fen
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_name_what_is_wrong() {
+        let err = |fen: &str| parse_fen(fen).unwrap_err().to_string();
+        assert_eq!(
+            err("x5o/7/7/7/8/7/o5x x 0 1"),
+            "rank 3 has 8 files, expected 7"
+        );
+        assert_eq!(
+            err("x5o/7/7/7/7/7/o4x x 0 1"),
+            "rank 1 has 6 files, expected 7"
+        );
+        assert_eq!(
+            err("x5o/7/7/7/7/o5x x 0 1"),
+            "the board has 6 ranks, expected 7 separated by '/'"
+        );
+        assert!(err("x5o/7/7/z6/7/7/o5x x").contains("rank 4: unexpected character 'z'"));
+        assert!(err("x5o/7/7/7/7/7/o5x q 0 1").contains("side to move \"q\""));
+        assert!(err("x5o/7/7/7/7/7/o5x x -1 1").contains("halfmove clock \"-1\""));
+        assert!(err("x5o/7/7/7/7/7/o5x x 0 1 1").contains("5 fields"));
+        assert!(err("   ").contains("empty FEN"));
+        assert_eq!(
+            err("xxxxxxxx/7/7/7/7/7/7 x"),
+            "rank 7 has 8 files, expected 7"
+        );
+        assert_eq!(
+            err("x0o5/7/7/7/7/7/7 x"),
+            "rank 7: unexpected character '0' (expected x, o, '-' or a digit 1 to 7)"
+        );
+    }
+}
