@@ -274,6 +274,44 @@ fn run<G: Evaluators>(spec: &GameSpec, args: &Args) -> Result<(), GameError> {
             cost.cpu.as_secs_f64() * 1e6
         );
     }
+    // How fast `stop` is answered: a running search answers its best move, pondering its
+    // stopped status.
+    let mut think_stop_ms = Vec::new();
+    let mut ponder_stop_ms = Vec::new();
+    for round in 0..20u64 {
+        while engine.try_recv().is_some() {}
+        let id = engine.go(Limits::infinite());
+        std::thread::sleep(Duration::from_millis(30 + 7 * round));
+        let stop = Instant::now();
+        engine.stop();
+        loop {
+            match engine.recv_timeout(Duration::from_secs(5)) {
+                Some(Event::BestMove(best)) if best.id == id => {
+                    think_stop_ms.push(stop.elapsed().as_secs_f64() * 1e3);
+                    break;
+                }
+                Some(_) => {}
+                None => break,
+            }
+        }
+        // Pondering starts when the engine is idle with pondering on.
+        engine.set_ponder(true);
+        std::thread::sleep(Duration::from_millis(30 + 7 * round));
+        let stop = Instant::now();
+        engine.stop();
+        loop {
+            match engine.recv_timeout(Duration::from_secs(5)) {
+                Some(Event::Ponder(ponder::engine::PonderInfo::Stopped { .. })) => {
+                    ponder_stop_ms.push(stop.elapsed().as_secs_f64() * 1e3);
+                    break;
+                }
+                Some(_) => {}
+                None => break,
+            }
+        }
+    }
+    print_row("stop -> best move (ms)", "ms", &mut think_stop_ms);
+    print_row("stop -> pondering stopped (ms)", "ms", &mut ponder_stop_ms);
     let quit = Instant::now();
     drop(engine);
     println!(

@@ -1,7 +1,8 @@
 //! The payoff of pondering and re-rooting, measured: scripted matches where the human side
-//! thinks T seconds a move and the engine has a fixed budget, run with pondering and the
-//! re-rooted tree, then without either (a fresh tree each move, no pondering; the table is
-//! kept in both). For each engine move that follows a human move it records the time from
+//! thinks T seconds a move and the engine has a fixed budget. An engine with pondering and
+//! the re-rooted tree plays; a second engine with neither (a fresh tree each move, no
+//! pondering; its table is kept) follows the same game and searches the same positions right
+//! after it, with the same budget. For each engine move that follows a human move it records the time from
 //! the human's move to the completion of a fixed depth, the depth reached within the
 //! budget, whether the move had been pondered, and the share of the new search's tree work
 //! already present in the kept tree.
@@ -9,7 +10,7 @@
 //! ```text
 //! cargo run --release --example ponder_payoff -- [--game kalah] [--think 0.5,2,5]
 //!     [--moves 10] [--depth 16] [--movetime 1500] [--human search:4|random]
-//!     [--ponder-mode replies:2|replies|likeliest|root] [--seed 1] [--modes both|on|off]
+//!     [--ponder-mode replies:2|replies|likeliest|root] [--seed 1] [--verbose]
 //! ```
 
 use ponder::engine::{Command, Engine, EngineConfig, Event, Limits, PonderMode, TieBreak};
@@ -29,7 +30,6 @@ struct Args {
     human: String,
     ponder_mode: PonderMode,
     seed: u64,
-    modes: String,
     opening: usize,
     verbose: bool,
 }
@@ -44,7 +44,6 @@ fn parse_args() -> Result<Args, String> {
         human: "search:4".to_string(),
         ponder_mode: PonderMode::default(),
         seed: 1,
-        modes: "both".to_string(),
         opening: 2,
         verbose: false,
     };
@@ -70,7 +69,6 @@ fn parse_args() -> Result<Args, String> {
             "--human" => args.human = value()?,
             "--ponder-mode" => args.ponder_mode = value()?.parse()?,
             "--seed" => args.seed = number(value()?)? as u64,
-            "--modes" => args.modes = value()?,
             "--opening" => args.opening = number(value()?)? as usize,
             "--verbose" => args.verbose = true,
             "--auto" => {}
@@ -168,139 +166,136 @@ struct MoveStats {
     reroot: Duration,
 }
 
-/// The games of a run, to replay: each a start (after the random opening) and the moves.
-type Recording<G> = Vec<(GameRecord<G>, Vec<<G as ponder::Game>::Move>)>;
+/// Runs `go` on `engine` and collects what the payoff measures; `after_human` is when the
+/// human's move was sent (`None`: not measured).
+fn measured_go<G: Evaluators>(
+    engine: &Engine<G>,
+    budget: Duration,
+    depth: u32,
+    after_human: Option<Instant>,
+) -> Result<(MoveStats, Option<G::Move>), String> {
+    let id = engine.go(Limits::movetime(budget));
+    let started = after_human.unwrap_or_else(Instant::now);
+    let mut move_stats = MoveStats::default();
+    let mut last_nodes = 0;
+    loop {
+        match engine.recv_timeout(budget + Duration::from_secs(10)) {
+            Some(Event::Info(info)) if info.id == id => {
+                last_nodes = info.nodes;
+                if info.depth >= depth && move_stats.time_to_depth.is_none() {
+                    move_stats.time_to_depth = Some(started.elapsed());
+                    move_stats.nodes_to_depth = info.nodes;
+                    move_stats.kept_share = if info.tree.visited > 0 {
+                        info.tree.kept as f64 / info.tree.visited as f64
+                    } else {
+                        0.0
+                    };
+                }
+            }
+            Some(Event::Rerooted(reroot)) => {
+                move_stats.hit = reroot.hit && reroot.kept_depth >= depth;
+                move_stats.kept_depth = reroot.kept_depth;
+                move_stats.reroot = reroot.time;
+                move_stats.play_to_reroot = started.elapsed();
+            }
+            Some(Event::BestMove(best)) if best.id == id => {
+                move_stats.depth_reached = best.depth;
+                if move_stats.time_to_depth.is_none() {
+                    // Not reached: the nodes of the whole search, a lower bound.
+                    move_stats.nodes_to_depth = best.nodes.max(last_nodes);
+                }
+                return Ok((move_stats, best.mv));
+            }
+            Some(Event::Error(error)) => return Err(error.to_string()),
+            Some(_) => {}
+            None => return Err("the engine did not answer".to_string()),
+        }
+    }
+}
 
-/// Plays scripted matches (`replay: None`: the engine plays its own moves against the
-/// scripted human, and the games are recorded) or replays recorded games (the engine
-/// searches at its turns exactly as in a match, but the recorded moves are played, so that
-/// both configurations are measured on the same positions).
+/// Scripted matches: the engine with pondering and the re-rooted tree plays against the
+/// scripted human; a second engine with neither follows the same game (every move is sent to
+/// both) and searches every position the first one searches, right after it, with the same
+/// budget, so that both are measured on the same positions under the same machine load.
 fn run_match<G: Evaluators>(
     start: &G,
     args: &Args,
     think: f64,
-    on: bool,
     depth: u32,
-    replay: Option<&Recording<G>>,
-) -> Result<(Vec<MoveStats>, Recording<G>), String> {
-    let config = EngineConfig {
+) -> Result<(Vec<MoveStats>, Vec<MoveStats>), String> {
+    let config = |on: bool| EngineConfig {
         ponder: on,
         reuse_tree: on,
         ponder_mode: args.ponder_mode,
         tie_break: TieBreak::Random { seed: args.seed },
         ..EngineConfig::default()
     };
-    let engine = Engine::new(GameRecord::new(*start), config);
+    let with = Engine::new(GameRecord::new(*start), config(true));
+    let without = Engine::new(GameRecord::new(*start), config(false));
     let mut human = Human::<G>::new(&args.human, args.seed)?;
     let mut rng = SmallRng::seed_from_u64(args.seed);
     let budget = Duration::from_millis(args.movetime);
-    let wait = budget + Duration::from_secs(10);
-    let mut stats = Vec::new();
-    let mut recording: Recording<G> = Vec::new();
+    let mut with_stats = Vec::new();
+    let mut without_stats = Vec::new();
     let mut game = 0;
-    while stats.len() < args.moves {
+    while with_stats.len() < args.moves && game < 10 * args.moves {
         // A new game from a short random opening, the engine playing the side to move.
         game += 1;
-        let (mut record, script) = match replay {
-            Some(games) => match games.get(game - 1) {
-                Some((record, moves)) => (record.clone(), Some(moves.clone())),
-                None => break,
-            },
-            None => {
-                let mut record = GameRecord::new(*start);
-                let mut moves = Vec::new();
-                for _ in 0..args.opening {
-                    record.legal_moves(&mut moves);
-                    if moves.is_empty() {
-                        break;
-                    }
-                    let mv = moves[rng.random_range(0..moves.len())];
-                    record.play(mv).map_err(|e| e.to_string())?;
-                }
-                (record, None)
+        let mut record = GameRecord::new(*start);
+        let mut moves = Vec::new();
+        for _ in 0..args.opening {
+            record.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
             }
-        };
-        recording.push((record.clone(), Vec::new()));
-        let mut script = script.map(|moves| moves.into_iter());
-        engine.send(Command::NewGame);
-        engine.send(Command::SetPosition(record.clone()));
+            let mv = moves[rng.random_range(0..moves.len())];
+            record.play(mv).map_err(|e| e.to_string())?;
+        }
+        for engine in [&with, &without] {
+            engine.send(Command::NewGame);
+            engine.send(Command::SetPosition(record.clone()));
+        }
         let engine_seat = record.current().side_to_move();
-        let mut after_human: Option<Instant> = None;
-        while record.outcome().is_none() && stats.len() < args.moves {
-            let position = record.current();
-            if position.side_to_move() == engine_seat {
-                let id = engine.go(Limits::movetime(budget));
-                let mut move_stats = MoveStats::default();
-                let best = loop {
-                    match engine.recv_timeout(wait) {
-                        Some(Event::Info(info)) if info.id == id => {
-                            if info.depth >= depth && move_stats.time_to_depth.is_none() {
-                                move_stats.time_to_depth = after_human.map(|t| t.elapsed());
-                                move_stats.nodes_to_depth = info.nodes;
-                                move_stats.kept_share = if info.tree.visited > 0 {
-                                    info.tree.kept as f64 / info.tree.visited as f64
-                                } else {
-                                    0.0
-                                };
-                            }
-                        }
-                        Some(Event::Rerooted(reroot)) => {
-                            move_stats.hit = reroot.hit && reroot.kept_depth >= depth;
-                            move_stats.kept_depth = reroot.kept_depth;
-                            move_stats.reroot = reroot.time;
-                            move_stats.play_to_reroot =
-                                after_human.map_or(Duration::ZERO, |t| t.elapsed());
-                        }
-                        Some(Event::BestMove(best)) if best.id == id => break best,
-                        Some(Event::Error(error)) => return Err(error.to_string()),
-                        Some(_) => {}
-                        None => return Err("the engine did not answer".to_string()),
-                    }
-                };
-                move_stats.depth_reached = best.depth;
+        let mut after_human: Option<(Instant, Instant)> = None;
+        while record.outcome().is_none() && with_stats.len() < args.moves {
+            if record.current().side_to_move() == engine_seat {
+                let (stats, mv) = measured_go(&with, budget, depth, after_human.map(|t| t.0))?;
+                // The engine with pondering must not think ahead while the other searches.
+                with.set_ponder(false);
+                let (other, _) =
+                    measured_go(&without, budget, depth, after_human.map(|_| Instant::now()))?;
+                with.set_ponder(true);
                 if after_human.take().is_some() {
-                    stats.push(move_stats);
+                    with_stats.push(stats);
+                    without_stats.push(other);
                 }
-                let chosen = match &mut script {
-                    Some(moves) => moves.next(),
-                    None => best.mv,
-                };
-                let Some(mv) = chosen else { break };
-                engine.play(mv);
+                let Some(mv) = mv else { break };
+                with.play(mv);
+                without.play(mv);
                 record.play(mv).map_err(|e| e.to_string())?;
-                if let Some((_, moves)) = recording.last_mut() {
-                    moves.push(mv);
-                }
             } else {
                 let started = Instant::now();
-                let chosen = match &mut script {
-                    Some(moves) => moves.next(),
-                    None => human.choose(&record),
+                let Some(mv) = human.choose(&record) else {
+                    break;
                 };
-                let Some(mv) = chosen else { break };
-                if let Some((_, moves)) = recording.last_mut() {
-                    moves.push(mv);
-                }
-                // The human thinks T seconds; the engine ponders meanwhile (without
-                // pondering, the wait changes nothing and is skipped).
-                let think = if on { think } else { 0.0 };
+                // The human thinks T seconds; the engine ponders meanwhile.
                 let think_until = started + Duration::from_secs_f64(think);
                 while Instant::now() < think_until {
                     let left = think_until.saturating_duration_since(Instant::now());
-                    let _ = engine.recv_timeout(left.min(Duration::from_millis(50)));
+                    let _ = with.recv_timeout(left.min(Duration::from_millis(50)));
                 }
                 // Anything left over from pondering is not the next search's.
-                while engine.try_recv().is_some() {}
-                after_human = Some(Instant::now());
-                engine.play(mv);
+                while with.try_recv().is_some() {}
+                while without.try_recv().is_some() {}
+                let now = Instant::now();
+                after_human = Some((now, now));
+                with.play(mv);
+                without.play(mv);
                 record.play(mv).map_err(|e| e.to_string())?;
             }
         }
-        if game > 10 * args.moves {
-            break;
-        }
     }
-    Ok((stats, recording))
+    Ok((with_stats, without_stats))
 }
 
 /// Mean and median time to the fixed depth (ms), mean depth reached, depth not reached,
@@ -366,18 +361,11 @@ fn run<G: Evaluators>(spec: &GameSpec, args: &Args) -> Result<(), GameError> {
         "max reroot ms"
     );
     for &think in &args.think {
+        let (with, without) = run_match(&start, args, think, depth).map_err(GameError::Position)?;
         let mut means = Vec::new();
-        let mut recording = None;
-        for on in [true, false] {
-            if (on && args.modes == "off") || (!on && args.modes == "on") {
-                continue;
-            }
-            // Without pondering, the engine replays the games just played with it.
-            let (stats, games) = run_match(&start, args, think, on, depth, recording.as_ref())
-                .map_err(GameError::Position)?;
-            recording = Some(games);
+        for (on, stats) in [(true, &with), (false, &without)] {
             let (mean, median, reached, missed, hits, kept_depth, kept, nodes) =
-                summarize(&stats, args.movetime);
+                summarize(stats, args.movetime);
             let max_ms = |f: &dyn Fn(&MoveStats) -> Duration| {
                 stats
                     .iter()
@@ -394,7 +382,7 @@ fn run<G: Evaluators>(spec: &GameSpec, args: &Args) -> Result<(), GameError> {
                 max_ms(&|s| s.reroot),
             );
             if args.verbose {
-                for s in &stats {
+                for s in stats.iter() {
                     println!(
                         "        to depth {:>8.1} ms  reached {:>3}  kept depth {:>3}  kept {:>4.0}%  play->reroot {:>6.2} ms  reroot {:>6.2} ms",
                         s.time_to_depth.map_or(f64::NAN, |t| t.as_secs_f64() * 1e3),
@@ -406,12 +394,13 @@ fn run<G: Evaluators>(spec: &GameSpec, args: &Args) -> Result<(), GameError> {
                     );
                 }
             }
-            means.push(mean);
+            means.push((mean, nodes));
         }
-        if let [with, without] = means[..] {
+        if let [(with, with_nodes), (without, without_nodes)] = means[..] {
             println!(
-                "{think:>6.1} speed-up to depth {depth}: {:.2}x",
-                without / with.max(1e-3)
+                "{think:>6.1} speed-up to depth {depth}: {:.2}x in time, {:.2}x in nodes",
+                without / with.max(1e-3),
+                without_nodes / with_nodes.max(1.0)
             );
         }
     }

@@ -142,10 +142,10 @@ fn run<G: Evaluators>(spec: &GameSpec, args: &Args) -> Result<(), GameError> {
                     }
                     Some(Event::Rerooted(reroot)) => {
                         println!(
-                            "  kept tree: {} ({} nodes kept, the new root already searched to depth {})",
+                            "  kept tree: {} (the new root already searched to depth {}, re-rooted in {:.2} ms)",
                             if reroot.hit { "hit" } else { "miss: a fresh root" },
-                            reroot.kept_nodes,
-                            reroot.kept_depth
+                            reroot.kept_depth,
+                            reroot.time.as_secs_f64() * 1e3
                         );
                     }
                     Some(Event::BestMove(best)) if best.id == id => break best,
@@ -175,6 +175,10 @@ fn run<G: Evaluators>(spec: &GameSpec, args: &Args) -> Result<(), GameError> {
                 );
                 if let Some(engine_time) = time_at_depth.get(&compare_depth) {
                     match scratch_time(&record, compare_depth, budget * 4) {
+                        Some(scratch) if *engine_time < Duration::from_millis(1) => println!(
+                            "  depth {compare_depth}: ready at once (pondered); from scratch {:.1} ms",
+                            scratch.as_secs_f64() * 1e3
+                        ),
                         Some(scratch) => println!(
                             "  depth {compare_depth}: {:.1} ms with the kept tree and pondering, {:.1} ms from scratch: {:.1}x sooner",
                             engine_time.as_secs_f64() * 1e3,

@@ -97,7 +97,10 @@ where
         .clamp(1, MAX_DEPTH);
     let soft = setup.limits.soft_deadline();
     let max_nodes = setup.limits.max_nodes();
-    let root = tree.root_index();
+    let mut root = tree.root_index();
+    // Depths the kept tree already answers: those iterations are instant, so compaction (if
+    // needed) waits until they are reported.
+    let kept_depth = u32::from(tree.root().depth);
     let ties = {
         let mut search = TreeSearch::new(
             tree,
@@ -116,6 +119,12 @@ where
                     break;
                 }
                 search.next_pass();
+            }
+            if depth > kept_depth
+                && search.tree().needs_compaction()
+                && search.tree().len() * 10 >= search.tree().capacity() * 9
+            {
+                root = search.compact_tree();
             }
             let previous = (result.depth > 0).then_some(result.score);
             let Some(score) = aspirated(previous, depth, infinity, |alpha, beta| {

@@ -149,10 +149,8 @@ fn run_with<G: Game, E: Evaluator<G>>(
             limits,
             tie_break,
         } => {
-            // On the critical path: compact only if the arena is nearly full.
-            if tree.needs_compaction() && tree.len() * 10 >= tree.capacity() * 9 {
-                tree.compact();
-            }
+            // On the critical path: `think` compacts the tree, if it is nearly full, only
+            // after reporting the depths the kept tree already answers.
             let mut frontier = SearchFrontier::new(worker, stop, limits.max_nodes());
             let setup = ThinkSetup {
                 history: &history,
