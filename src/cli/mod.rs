@@ -1,6 +1,7 @@
 //! The `ponder` command line: one module per subcommand, each generic over [`Game`] through
 //! [`with_game!`](crate::with_game).
 
+mod bestmove;
 mod error;
 mod perft;
 mod replay;
@@ -30,6 +31,8 @@ pub enum Command {
     Perft(perft::PerftArgs),
     /// Replay a move list, printing the legal moves before each ply and the result.
     Replay(replay::ReplayArgs),
+    /// Search a position: `info` lines per completed depth, then `bestmove <move>`.
+    Bestmove(bestmove::BestMoveArgs),
 }
 
 /// Runs a parsed command line, writing to `out`.
@@ -37,6 +40,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
     match cli.command {
         Command::Perft(args) => perft::run(&args, out),
         Command::Replay(args) => replay::run(&args, out),
+        Command::Bestmove(args) => bestmove::run(&args, out),
     }
 }
 

@@ -75,6 +75,12 @@ impl Budget {
         self.user_stop.is_stopped() || self.halt.is_stopped()
     }
 
+    /// Counts a root node (no check: the root is never cut short before its first move).
+    #[inline]
+    pub(crate) fn count_root(&mut self) {
+        self.unpublished += 1;
+    }
+
     /// Whether the search must stop now (without counting a node).
     pub(crate) fn must_stop(&self) -> bool {
         self.user_stop.is_stopped() || self.halt.is_stopped()

@@ -20,6 +20,16 @@ const ASPIRATION_DELTA: i32 = 2;
 /// The shallowest iteration searched with an aspiration window.
 const ASPIRATION_MIN_DEPTH: u32 = 4;
 
+/// How the main thread deepens.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct DeepeningPlan {
+    pub(crate) algorithm: Algorithm,
+    pub(crate) tiebreak: TieBreak,
+    pub(crate) max_depth: u32,
+    /// No iteration starts after this time from the search's start.
+    pub(crate) soft_deadline: Option<Duration>,
+}
+
 /// What a completed iteration established.
 #[derive(Clone, Debug)]
 pub(crate) struct Iteration<G: Game> {
@@ -82,13 +92,16 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
     pub(crate) fn deepen_and_report(
         &mut self,
         root: &G,
-        moves: &mut Vec<RootMove<G>>,
-        algorithm: Algorithm,
-        tiebreak: TieBreak,
-        max_depth: u32,
-        soft_deadline: Option<Duration>,
+        moves: &mut [RootMove<G>],
+        plan: &DeepeningPlan,
         on_info: &mut dyn FnMut(&SearchInfo<G>),
     ) -> Option<Iteration<G>> {
+        let DeepeningPlan {
+            algorithm,
+            tiebreak,
+            max_depth,
+            soft_deadline,
+        } = *plan;
         let mut last: Option<Iteration<G>> = None;
         for depth in 1..=max_depth {
             let previous = last.as_ref().map(|iteration| iteration.value);

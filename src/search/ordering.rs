@@ -100,7 +100,7 @@ impl<G: Game> MoveOrderer<G> {
             if Some(index) == skip {
                 continue;
             }
-            let hint = position.move_order_hint(mv).clamp(-127, 127);
+            let hint = position.move_order_hint(mv).clamp(-32767, 32767);
             let tier: u64 = if hint > 0 {
                 3
             } else if killers[0] == Some(mv) || killers[1] == Some(mv) {
@@ -110,8 +110,8 @@ impl<G: Game> MoveOrderer<G> {
             };
             let history = self.history[history_index(&mv, seat)];
             let key = (tier << 60)
-                | (((hint + 128) as u64) << 44)
-                | (((history + (1 << 19)) as u64) << 20)
+                | (((hint + 32768) as u64) << 36)
+                | (((history + (1 << 19)) as u64) << 16)
                 | (0xFFFF - index as u64);
             keys.push(key);
         }
@@ -124,11 +124,15 @@ impl<G: Game> MoveOrderer<G> {
         0xFFFF - (key & 0xFFFF) as usize
     }
 
-    /// Records that `mv` caused a cut-off at `ply` with `depth` plies to go.
+    /// Whether the move a sort key stands for is quiet (no hint from the game: no capture, no
+    /// extra turn), the kind killers, history and reductions apply to.
+    #[inline]
+    pub(crate) fn is_quiet(key: u64) -> bool {
+        key >> 60 < 3
+    }
+
+    /// Records that quiet move `mv` caused a cut-off at `ply` with `depth` plies to go.
     pub(crate) fn record_cutoff(&mut self, position: &G, mv: G::Move, ply: usize, depth: u32) {
-        if position.move_order_hint(mv) > 0 {
-            return;
-        }
         if let Some(killers) = self.killers.get_mut(ply) {
             if killers[0] != Some(mv) {
                 killers[1] = killers[0];

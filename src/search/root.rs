@@ -71,6 +71,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
     ) -> RootResult {
         self.pv[0].clear();
         self.nodes += 1;
+        self.budget.count_root();
         let mut best = -INFINITY;
         for i in 0..moves.len() {
             let mv = moves[i].mv;

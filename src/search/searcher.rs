@@ -3,7 +3,7 @@
 
 use super::budget::Budget;
 use super::eval::{Evaluator, EvaluatorVisitor, Evaluators};
-use super::iterative::MAX_DEPTH;
+use super::iterative::{DeepeningPlan, MAX_DEPTH};
 use super::limits::{Limits, StopSignal};
 use super::options::{Algorithm, SearchOptions};
 use super::report::{SearchInfo, SearchOutcome};
@@ -216,15 +216,13 @@ impl<G: Game, E: Evaluator<G>> SearchRunner<G> for Runner<G, E> {
                     helper.deepen_quietly(&root, &mut moves, 1 + offset, max_depth);
                 });
             }
-            let last = main.deepen_and_report(
-                &root,
-                &mut main_moves,
+            let plan = DeepeningPlan {
                 algorithm,
                 tiebreak,
                 max_depth,
-                soft,
-                on_info,
-            );
+                soft_deadline: soft,
+            };
+            let last = main.deepen_and_report(&root, &mut main_moves, &plan, on_info);
             halt.stop();
             last
         });

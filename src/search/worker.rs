@@ -28,10 +28,11 @@ pub const MAX_PLY: usize = 256;
 /// use ponder::{Game, Kalah};
 /// use std::sync::Arc;
 /// let table = Arc::new(TranspositionTable::new(TableKind::LockFree, 1));
-/// let mut worker = SearchWorker::<Kalah, ScoreDiff>::new(table, Arc::new(ScoreDiff), true);
+/// let mut worker = SearchWorker::<Kalah, ScoreDiff>::new(table, Arc::new(ScoreDiff), false);
 /// let start = Kalah::start(&Default::default()).unwrap();
 /// let value = worker.search_value(&start, &[], 4, -INFINITY, INFINITY, 0).unwrap();
-/// assert!(value > 0); // the first player gains a free move at once
+/// assert_eq!(value, 1); // the 4-ply minimax value with the store difference
+/// assert_eq!(worker.principal_variation(0).len(), 4);
 /// ```
 pub struct SearchWorker<G: Game, E: Evaluator<G> + ?Sized = dyn Evaluator<G>> {
     pub(crate) table: Arc<TranspositionTable>,

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod coins;
+pub mod piles;
 pub mod walk;
 
 use ponder::search::{

@@ -7,9 +7,13 @@
 //! gets generic ones (`default` = [`Game::evaluate`], `score-diff`) with an empty
 //! `impl Evaluators for MyGame {}`.
 
+mod ataxx;
 mod generic;
+mod kalah;
 
+pub use ataxx::{AtaxxDefault, AtaxxSeed};
 pub use generic::{GameEvaluation, ScoreDiff};
+pub use kalah::{KalahDefault, KalahStoreDiff};
 
 use super::SearchError;
 use crate::game::Game;

@@ -3,7 +3,7 @@
 //! one thread sweeps out the entries least worth keeping (old generations, shallow depths);
 //! stores that arrive during a sweep are dropped.
 
-use super::entry::{keep_worth, replaces_same_key, TableEntry, GENERATION_MASK};
+use super::entry::{keep_move, keep_worth, replaces_same_key, TableEntry, GENERATION_MASK};
 use super::Table;
 use crate::game::Key;
 use dashmap::DashMap;
@@ -118,7 +118,7 @@ impl Table for DashMapTable {
         let generation = self.generation.load(Ordering::Relaxed);
         if let Some(mut data) = self.map.get_mut(key) {
             if replaces_same_key(*data, &entry, generation) {
-                *data = entry.pack(generation);
+                *data = keep_move(*data, entry).pack(generation);
             }
             return;
         }

@@ -103,6 +103,19 @@ pub(crate) fn replaces_same_key(old: u64, new: &TableEntry, current: u8) -> bool
         || u32::from(new.depth) + 2 >= u32::from(packed_depth(old))
 }
 
+/// `new`, keeping the move of the `old` entry for the same key when `new` has none (a node where
+/// every move failed low learns no move, but an earlier search's move is still the best guess).
+#[inline]
+pub(crate) fn keep_move(old: u64, new: TableEntry) -> TableEntry {
+    if new.move_index.is_some() {
+        return new;
+    }
+    TableEntry {
+        move_index: TableEntry::unpack(old).and_then(|e| e.move_index),
+        ..new
+    }
+}
+
 /// How much a slot is worth keeping when a new key needs room: empty slots are worth nothing,
 /// old generations lose eight plies of depth per generation.
 #[inline]

@@ -3,7 +3,7 @@
 //! allocation after construction, no false hit (the key is compared in full and a torn read is
 //! detected and treated as a miss), replacement by depth and age.
 
-use super::entry::{keep_worth, replaces_same_key, TableEntry, GENERATION_MASK};
+use super::entry::{keep_move, keep_worth, replaces_same_key, TableEntry, GENERATION_MASK};
 use super::Table;
 use crate::game::Key;
 use std::alloc::{alloc_zeroed, Layout};
@@ -167,8 +167,9 @@ impl Table for LockFreeTable {
                 if !replaces_same_key(data, &entry, generation) {
                     return;
                 }
-                victim = index;
-                break;
+                let entry = keep_move(data, entry);
+                slot.write(key_low, key_high, entry.pack(generation));
+                return;
             }
             let worth = keep_worth(data, generation);
             if worth < victim_worth {

@@ -1,0 +1,106 @@
+//! `ponder bestmove`: search a position and print the best move.
+
+use super::{CliError, PositionArgs};
+use crate::search::{
+    Algorithm, Evaluators, Limits, SearchOptions, Searcher, StopSignal, TableKind, TieBreak,
+};
+use crate::with_game;
+use std::io::Write;
+use std::time::Duration;
+
+/// Arguments of `ponder bestmove`.
+#[derive(Debug, Clone, clap::Args)]
+#[command(group(
+    clap::ArgGroup::new("budget")
+        .required(true)
+        .multiple(true)
+        .args(["depth", "movetime", "nodes"])
+))]
+pub struct BestMoveArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Search this many plies (iterations 1..D).
+    #[arg(long, short = 'd', value_parser = clap::value_parser!(u32).range(1..=128))]
+    depth: Option<u32>,
+    /// Search for this many milliseconds and answer with the last completed iteration.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    movetime: Option<u64>,
+    /// Search at most this many nodes.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
+    /// The algorithm: minimax, alphabeta or pvs.
+    #[arg(long, default_value = "pvs")]
+    algorithm: Algorithm,
+    /// The evaluator (per game: kalah has default, store-diff, game).
+    #[arg(long, default_value = "default")]
+    eval: String,
+    /// The choice among equal-best moves: first (in the game's natural move order) or random.
+    #[arg(long, default_value = "first", value_parser = ["first", "random"])]
+    tiebreak: String,
+    /// The seed of the random tie-break (default: drawn from the system).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Search threads (Lazy SMP; pvs only).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: u64,
+    /// Transposition table size in MiB.
+    #[arg(long = "hash", default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    hash_mib: u64,
+    /// The table implementation: lockfree or dashmap.
+    #[arg(long, default_value = "lockfree")]
+    table: TableKind,
+    /// Forward pruning in pvs (late-move reductions, cut-offs by deeper table entries): on is
+    /// stronger at equal time; off returns exactly the minimax value at each depth.
+    #[arg(long, default_value = "off", value_parser = ["on", "off"])]
+    forward_pruning: String,
+}
+
+/// Prints `info depth <d> score <s> nodes <n> nps <r> time <ms> pv <moves>` after each
+/// completed iteration, then `bestmove <move>` (`bestmove (none)` when the game is over).
+pub fn run(args: &BestMoveArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    with_game!(args.position.game, G => run_game::<G>(args, out))
+}
+
+fn run_game<G: Evaluators>(args: &BestMoveArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let record = args.position.record::<G>()?;
+    let tiebreak = match args.tiebreak.as_str() {
+        "random" => TieBreak::Random {
+            seed: args.seed.unwrap_or_else(rand::random),
+        },
+        _ => TieBreak::First,
+    };
+    let options = SearchOptions {
+        algorithm: args.algorithm,
+        eval: args.eval.clone(),
+        tiebreak,
+        threads: args.threads as usize,
+        hash_mib: args.hash_mib as usize,
+        table_kind: args.table,
+        forward_pruning: args.forward_pruning == "on",
+    };
+    let mut searcher =
+        Searcher::<G>::with_new_table(options).map_err(|e| CliError::Usage(e.to_string()))?;
+    let limits = Limits {
+        depth: args.depth,
+        nodes: args.nodes,
+        movetime: args.movetime.map(Duration::from_millis),
+        ..Limits::default()
+    };
+    let mut write_error = None;
+    let outcome = searcher.search(&record, &limits, &StopSignal::new(), &mut |info| {
+        if write_error.is_none() {
+            if let Err(e) = writeln!(out, "{info}").and_then(|()| out.flush()) {
+                write_error = Some(e);
+            }
+        }
+    });
+    if let Some(e) = write_error {
+        return Err(e.into());
+    }
+    match outcome.best_move {
+        Some(mv) => writeln!(out, "bestmove {mv}")?,
+        None => writeln!(out, "bestmove (none)")?,
+    }
+    out.flush()?;
+    Ok(())
+}

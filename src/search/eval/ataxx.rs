@@ -1,0 +1,131 @@
+//! Ataxx's evaluators: `seed` (the Pookie Pookie design's) and a stronger `default`.
+
+use super::{unknown_evaluator, Evaluator, EvaluatorVisitor, Evaluators, GameEvaluation};
+use crate::games::ataxx::{Ataxx, AtaxxMove, MoveKind};
+use crate::search::SearchError;
+
+/// Every square of the 7×7 board (bit `rank * 7 + file`, as [`crate::games::ataxx::Bitboard`]).
+const ALL: u64 = (1 << 49) - 1;
+/// Every square but the a-file.
+const NOT_FILE_A: u64 = ALL & !0x0000_0408_1020_4081;
+/// Every square but the g-file.
+const NOT_FILE_G: u64 = ALL & !(0x0000_0408_1020_4081 << 6);
+
+/// The squares of `bits` and their eight neighbours.
+#[inline]
+fn grow(bits: u64) -> u64 {
+    let row = bits | ((bits << 1) & NOT_FILE_A) | ((bits >> 1) & NOT_FILE_G);
+    (row | (row << 7) | (row >> 7)) & ALL
+}
+
+/// The jump penalty from the side to move's point of view: the move that led here was the
+/// opponent's, so its jump counts for us.
+#[inline]
+fn jump_bonus(last_move: Option<AtaxxMove>) -> i32 {
+    i32::from(matches!(
+        last_move.map(AtaxxMove::kind),
+        Some(MoveKind::Double)
+    ))
+}
+
+/// Ataxx `seed`, the Pookie Pookie design's evaluation: "the score delta for the move, minus 1
+/// if the move is a jump". From the side to move's point of view: its stones minus the
+/// opponent's, plus 1 when the opponent's move that led here was a jump.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct AtaxxSeed;
+
+impl Evaluator<Ataxx> for AtaxxSeed {
+    #[inline]
+    fn evaluate(&self, position: &Ataxx, last_move: Option<AtaxxMove>) -> i32 {
+        let me = position.turn();
+        let mine = position.stones(me).count() as i32;
+        let theirs = position.stones(me.opponent()).count() as i32;
+        mine - theirs + jump_bonus(last_move)
+    }
+}
+
+/// Ataxx's `default` evaluation, from the side to move's point of view:
+/// `4 × (stone difference) + (the opponent's stones next to an empty square) − (ours next to
+/// one) + 2 × the seed's jump bonus`.
+///
+/// A stone next to an empty square can be turned over by the next move there; a stone with no
+/// empty neighbour is safe. The side to move strikes first, so exposure is counted for both
+/// sides with the same weight and material dominates. It beats `seed` at equal depth (figures
+/// in `docs/search.md`).
+#[derive(Copy, Clone, Debug, Default)]
+pub struct AtaxxDefault;
+
+impl Evaluator<Ataxx> for AtaxxDefault {
+    #[inline]
+    fn evaluate(&self, position: &Ataxx, last_move: Option<AtaxxMove>) -> i32 {
+        let me = position.turn();
+        let mine = position.stones(me).bits();
+        let theirs = position.stones(me.opponent()).bits();
+        let frontier = grow(position.empty().bits());
+        let material = mine.count_ones() as i32 - theirs.count_ones() as i32;
+        let exposed_mine = (mine & frontier).count_ones() as i32;
+        let exposed_theirs = (theirs & frontier).count_ones() as i32;
+        4 * material + exposed_theirs - exposed_mine + 2 * jump_bonus(last_move)
+    }
+}
+
+impl Evaluators for Ataxx {
+    fn evaluator_names() -> &'static [&'static str] {
+        &["default", "seed", "game"]
+    }
+
+    fn visit_evaluator<V: EvaluatorVisitor<Self>>(
+        name: &str,
+        visitor: V,
+    ) -> Result<V::Output, SearchError> {
+        match name {
+            "default" => Ok(visitor.visit(AtaxxDefault)),
+            "seed" => Ok(visitor.visit(AtaxxSeed)),
+            "game" => Ok(visitor.visit(GameEvaluation)),
+            _ => Err(unknown_evaluator::<Self>(name)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Game, GameRecord};
+
+    fn record(fen: &str, moves: &str) -> GameRecord<Ataxx> {
+        let mut record = Ataxx::parse_position(&Default::default(), fen).unwrap();
+        record.play_all_text(moves).unwrap();
+        record
+    }
+
+    #[test]
+    fn seed_counts_stones_and_penalises_the_jump_that_led_here() {
+        // x clones to g2 (3 stones to 2), then o jumps a1a3 (still 2 stones).
+        let clone = record("x5o/7/7/7/7/7/o5x x 0 1", "g2");
+        let last = clone.moves().last().copied();
+        // o to move: 2 - 3, x's clone is no jump.
+        assert_eq!(AtaxxSeed.evaluate(&clone.current(), last), -1);
+        let jump = record("x5o/7/7/7/7/7/o5x x 0 1", "g2 a1a3");
+        let last = jump.moves().last().copied();
+        // x to move: 3 - 2, plus 1 because o's move was a jump.
+        assert_eq!(AtaxxSeed.evaluate(&jump.current(), last), 2);
+        assert_eq!(AtaxxSeed.evaluate(&jump.current(), None), 1);
+    }
+
+    #[test]
+    fn grow_matches_the_board_geometry() {
+        // a1 grows to a1, b1, a2, b2; g7 to f6, g6, f7, g7.
+        assert_eq!(grow(1), 1 | 2 | (1 << 7) | (1 << 8));
+        assert_eq!(grow(1 << 48), (1 << 48) | (1 << 47) | (1 << 41) | (1 << 40));
+        assert_eq!(grow(ALL), ALL);
+    }
+
+    #[test]
+    fn default_prefers_material_and_safety() {
+        let start = record("x5o/7/7/7/7/7/o5x x 0 1", "");
+        assert_eq!(AtaxxDefault.evaluate(&start.current(), None), 0);
+        let ahead = record("x5o/7/7/7/7/7/o5x x 0 1", "g2");
+        // o to move: 2 stones to 3, all exposed: 4 * -1 + 3 - 2.
+        assert_eq!(AtaxxDefault.evaluate(&ahead.current(), None), -3);
+    }
+}
