@@ -50,7 +50,7 @@ pub fn level_params<G: Game>(level: Level) -> &'static [(&'static str, &'static 
         ("ataxx", Level::Easy) => &[("depth", "1"), ("tiebreak", "random")],
         ("ataxx", Level::Medium) => &[("depth", "4")],
         ("kalah", Level::Medium) => &[("depth", "16")],
-        ("oware", Level::Medium) => &[("depth", "12")],
+        ("oware", Level::Medium) => &[("depth", "14")],
         (_, Level::Easy) => &[("depth", "2"), ("tiebreak", "random")],
         (_, Level::Medium) => &[("depth", "8")],
         (_, Level::Hard) => &[("movetime", "1000")],
