@@ -214,12 +214,19 @@ fn a_scripted_ataxx_game_against_the_engine_ends_with_the_result() {
         &ataxx_script(120),
     );
     let text = stdout(&output);
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let result = text
         .lines()
         .find(|line| line.starts_with("result: "))
         .expect("a result line");
-    assert!(result.contains("wins by") || result.contains("draw"), "{result}");
+    assert!(
+        result.contains("wins by") || result.contains("draw"),
+        "{result}"
+    );
     // The moves line replays to a finished game.
     let moves = text
         .lines()
@@ -240,12 +247,19 @@ fn a_scripted_oware_game_against_the_engine_ends_with_the_result() {
         &kalah_script(300),
     );
     let text = stdout(&output);
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let result = text
         .lines()
         .find(|line| line.starts_with("result: "))
         .expect("a result line");
-    assert!(result.contains("wins by") || result.contains("draw"), "{result}");
+    assert!(
+        result.contains("wins by") || result.contains("draw"),
+        "{result}"
+    );
     // The board is drawn with the house letters.
     assert!(text.contains("   a   b   c   d   e   f"), "{text}");
 }

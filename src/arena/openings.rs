@@ -97,5 +97,8 @@ pub fn balanced_opening<G: Evaluators>(
             best = Some((imbalance, opening));
         }
     }
-    best.map_or_else(|| random_opening(start, plies, seed, pair), |(_, opening)| opening)
+    best.map_or_else(
+        || random_opening(start, plies, seed, pair),
+        |(_, opening)| opening,
+    )
 }

@@ -5,8 +5,8 @@ use super::game::{play_game, PlayedGame};
 use super::openings::{balanced_opening, derive_seed, random_opening, Balance};
 use super::stats::Tally;
 use crate::game::{Game, GameRecord};
-use crate::search::Evaluators;
 use crate::players::{Player, PlayerError, StopSignal};
+use crate::search::Evaluators;
 use crossbeam_channel::unbounded;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -143,9 +143,13 @@ fn play_match_game<G: Evaluators>(
     let pair = index / 2;
     let a_seat = (index % 2) as usize;
     let opening = match config.balance {
-        Some(balance) => {
-            balanced_opening(start, config.opening_plies, config.seed, u64::from(pair), balance)
-        }
+        Some(balance) => balanced_opening(
+            start,
+            config.opening_plies,
+            config.seed,
+            u64::from(pair),
+            balance,
+        ),
         None => random_opening(start, config.opening_plies, config.seed, u64::from(pair)),
     };
     let game_seed = derive_seed(config.seed ^ 0x5EED, u64::from(index));

@@ -2,7 +2,8 @@
 
 use super::{progress_bar, CliError, PositionArgs};
 use crate::arena::{
-    Balance, elo_json, elo_text, run_match, MatchConfig, MatchGame, SeatStats, Sprt, SprtDecision, Tally,
+    elo_json, elo_text, run_match, Balance, MatchConfig, MatchGame, SeatStats, Sprt, SprtDecision,
+    Tally,
 };
 use crate::game::{Game, GameRecord};
 use crate::players::{build_player, Player, PlayerError, PlayerSpec};
@@ -151,7 +152,9 @@ fn run_game<G: Evaluators>(args: &MatchArgs, out: &mut dyn Write) -> Result<(), 
         opening_plies: args.opening_plies as usize,
         balance: (args.balance > 1).then(|| Balance {
             candidates: args.balance as usize,
-            depth: args.balance_depth.unwrap_or_else(|| default_balance_depth(G::NAME)),
+            depth: args
+                .balance_depth
+                .unwrap_or_else(|| default_balance_depth(G::NAME)),
         }),
         seed: args.seed,
         concurrency,
@@ -186,7 +189,9 @@ fn run_game<G: Evaluators>(args: &MatchArgs, out: &mut dyn Write) -> Result<(), 
         ));
         match &sprt {
             // The first decision stands: games already under way when it came are counted.
-            Some(_) if matches!(decision, Some((verdict, _, _)) if verdict != SprtDecision::Continue) => false,
+            Some(_) if matches!(decision, Some((verdict, _, _)) if verdict != SprtDecision::Continue) => {
+                false
+            }
             Some(sprt) => {
                 let (verdict, llr) = sprt.decide(tally);
                 decision = Some((verdict, llr, tally.games()));

@@ -8,9 +8,9 @@ mod perft;
 mod play;
 mod replay;
 pub mod serve;
+mod solve;
 mod tune;
 pub mod uai;
-mod solve;
 
 pub use error::CliError;
 
