@@ -82,6 +82,7 @@ fn bench_game<G: Evaluators>(
 fn time_to_depth(c: &mut Criterion) {
     bench_game(c, "kalah", "default", positions::kalah(), &[20, 18, 18]);
     bench_game(c, "ataxx", "default", positions::ataxx(), &[7, 6, 6]);
+    bench_game(c, "oware", "default", positions::oware(), &[14, 14, 14]);
 }
 
 /// The crate's best iterative search for Kalah(6,4) on this machine: a 1 MiB two-tier table
@@ -135,6 +136,7 @@ fn threads(c: &mut Criterion) {
     group.sample_size(10);
     let kalah = GameRecord::new(positions::kalah()[0].1.current());
     let ataxx = GameRecord::new(positions::ataxx()[0].1.current());
+    let oware = GameRecord::new(positions::oware()[0].1.current());
     for threads in [1usize, 2] {
         let mut searcher =
             Searcher::<Kalah>::with_new_table(options("default", true, threads)).expect("options");
@@ -147,6 +149,12 @@ fn threads(c: &mut Criterion) {
         .expect("options");
         group.bench_function(format!("ataxx/d8/{threads}"), |b| {
             b.iter_custom(|iters| time_searches(&mut searcher, &ataxx, 8, iters).0)
+        });
+        let mut searcher =
+            Searcher::<ponder::Oware>::with_new_table(options("default", true, threads))
+                .expect("options");
+        group.bench_function(format!("oware/d16/{threads}"), |b| {
+            b.iter_custom(|iters| time_searches(&mut searcher, &oware, 16, iters).0)
         });
     }
     group.finish();

@@ -3,11 +3,12 @@
 //! depend on ponder's own play.
 
 use ponder::games::ataxx::Ataxx;
-use ponder::{Game, GameRecord, Kalah};
+use ponder::{Game, GameRecord, Kalah, Oware};
 use serde_json::Value;
 
 const KALAH_GAMES: &str = include_str!("../../tests/data/kalah_games.jsonl");
 const ATAXX_GAMES: &str = include_str!("../../tests/data/ataxx_games.jsonl");
+const OWARE_GAMES: &str = include_str!("../../tests/data/oware_games.jsonl");
 
 /// The record of reference game `index` (0-based line) after `plies` plies.
 fn replay<G: Game>(games: &str, start: G, index: usize, plies: usize) -> GameRecord<G> {
@@ -41,5 +42,16 @@ pub fn ataxx() -> Vec<(&'static str, GameRecord<Ataxx>)> {
         ("start", GameRecord::new(start)),
         ("game1_ply10", replay(ATAXX_GAMES, start, 0, 10)),
         ("game2_ply20", replay(ATAXX_GAMES, start, 1, 20)),
+    ]
+}
+
+/// Oware (Abapa, 6 houses, 4 seeds): the start, and OpenSpiel games 1 and 2 after 10 and 20
+/// plies.
+pub fn oware() -> Vec<(&'static str, GameRecord<Oware>)> {
+    let start = Oware::start(&Default::default()).expect("start");
+    vec![
+        ("start", GameRecord::new(start)),
+        ("game1_ply10", replay(OWARE_GAMES, start, 0, 10)),
+        ("game2_ply20", replay(OWARE_GAMES, start, 1, 20)),
     ]
 }

@@ -6,7 +6,7 @@ use crate::search::{
 };
 use crate::with_game;
 use std::io::Write;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Arguments of `ponder bestmove`.
 #[derive(Debug, Clone, clap::Args)]
@@ -25,6 +25,10 @@ pub struct BestMoveArgs {
     /// Search for this many milliseconds and answer with the last completed iteration.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     movetime: Option<u64>,
+    /// Milliseconds of `--movetime` kept back for starting and ending the process (the search
+    /// itself also stops 5% early, at most 5 ms, to unwind and answer).
+    #[arg(long, default_value_t = 5)]
+    move_overhead: u64,
     /// Search at most this many nodes.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
@@ -62,6 +66,8 @@ pub fn run(args: &BestMoveArgs, out: &mut dyn Write) -> Result<(), CliError> {
 }
 
 fn run_game<G: Evaluators>(args: &BestMoveArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    // The move time counts from here: reading the position and allocating the table use it.
+    let received = Instant::now();
     let record = args.position.record::<G>()?;
     let tiebreak = match args.tiebreak.as_str() {
         "random" => TieBreak::Random {
@@ -83,7 +89,10 @@ fn run_game<G: Evaluators>(args: &BestMoveArgs, out: &mut dyn Write) -> Result<(
     let limits = Limits {
         depth: args.depth,
         nodes: args.nodes,
-        movetime: args.movetime.map(Duration::from_millis),
+        movetime: args.movetime.map(|ms| {
+            Duration::from_millis(ms.saturating_sub(args.move_overhead).max(1))
+                .saturating_sub(received.elapsed())
+        }),
         ..Limits::default()
     };
     let mut write_error = None;

@@ -23,7 +23,6 @@ mod levels;
 mod random;
 mod searching;
 mod spec;
-mod tmp_evaluators;
 
 pub use build::{build_player, default_limits, search_options_of, takes_hash, PLAYER_KINDS};
 pub use engine::EnginePlayer;

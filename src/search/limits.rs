@@ -5,14 +5,18 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+/// The most a `movetime` search keeps back for unwinding and answering.
+pub const MOVETIME_OVERHEAD: Duration = Duration::from_millis(5);
+
 /// The budget of one search. Every limit that is set applies; the first one reached ends the
 /// search. With no limit set (the default) the search runs until its [`StopSignal`] is raised
 /// or it reaches [`crate::search::MAX_DEPTH`].
 ///
 /// - `depth`: the last iteration searched (plies from the root).
 /// - `nodes`: nodes visited, summed over threads (checked every few hundred nodes).
-/// - `movetime`: the search stops at this time and answers with the last completed iteration;
-///   it is both a soft and a hard limit.
+/// - `movetime`: think this long and answer with the last completed iteration: a soft and a
+///   hard limit, with the hard one set 5% early (at most 5 ms) so that unwinding, joining the
+///   threads and handing the answer back fit in the time.
 /// - `soft_time`: no new iteration starts after it.
 /// - `hard_time`: the search unwinds at it, wherever it is (within a few milliseconds: the
 ///   clock is read every 1024 nodes).
@@ -22,7 +26,7 @@ use std::time::Duration;
 /// use ponder::search::Limits;
 /// use std::time::Duration;
 /// let limits = Limits::movetime(Duration::from_millis(100));
-/// assert_eq!(limits.hard_deadline(), Some(Duration::from_millis(100)));
+/// assert_eq!(limits.hard_deadline(), Some(Duration::from_millis(95)));
 /// assert_eq!(Limits::depth(6).depth, Some(6));
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -88,7 +92,10 @@ impl Limits {
         if self.infinite {
             return None;
         }
-        min_option(self.movetime, self.hard_time)
+        let movetime = self
+            .movetime
+            .map(|time| time - (time / 20).min(MOVETIME_OVERHEAD));
+        min_option(movetime, self.hard_time)
     }
 
     /// After which time no new iteration starts, from the search's start.
@@ -179,6 +186,8 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(limits.hard_deadline(), Some(ms(200)));
+        assert_eq!(Limits::movetime(ms(1000)).hard_deadline(), Some(ms(995)));
+        assert_eq!(Limits::movetime(ms(20)).hard_deadline(), Some(ms(19)));
         assert_eq!(limits.soft_deadline(), Some(ms(100)));
         let infinite = Limits {
             infinite: true,

@@ -31,6 +31,7 @@ mod report;
 mod root;
 pub mod score;
 mod searcher;
+mod smp;
 pub mod table;
 mod tiebreak;
 mod worker;

@@ -9,6 +9,7 @@ use super::options::{Algorithm, SearchOptions};
 use super::report::{SearchInfo, SearchOutcome};
 use super::root::RootMove;
 use super::score::{self, Score};
+use super::smp::{HelperJob, HelperPool};
 use super::table::{Table, TranspositionTable};
 use super::worker::SearchWorker;
 use super::SearchError;
@@ -126,19 +127,20 @@ impl<G: Game> EvaluatorVisitor<G> for MakeRunner {
         } else {
             1
         };
-        let workers = (0..threads)
-            .map(|_| {
-                SearchWorker::new(
-                    self.table.clone(),
-                    evaluator.clone(),
-                    self.options.forward_pruning,
-                )
-            })
-            .collect();
+        let make = || {
+            SearchWorker::new(
+                self.table.clone(),
+                evaluator.clone(),
+                self.options.forward_pruning,
+            )
+        };
+        let main = make();
+        let helpers = HelperPool::new((1..threads).map(|_| make()).collect());
         Box::new(Runner {
             options: self.options,
             table: self.table,
-            workers,
+            main,
+            helpers,
         })
     }
 }
@@ -146,7 +148,8 @@ impl<G: Game> EvaluatorVisitor<G> for MakeRunner {
 struct Runner<G: Game, E: Evaluator<G>> {
     options: SearchOptions,
     table: Arc<TranspositionTable>,
-    workers: Vec<SearchWorker<G, E>>,
+    main: SearchWorker<G, E>,
+    helpers: HelperPool<G>,
 }
 
 impl<G: Game, E: Evaluator<G>> SearchRunner<G> for Runner<G, E> {
@@ -177,55 +180,49 @@ impl<G: Game, E: Evaluator<G>> SearchRunner<G> for Runner<G, E> {
             };
         }
 
+        self.helpers.wait_idle();
         self.table.new_search();
         let halt = StopSignal::new();
         let shared_nodes = Arc::new(AtomicU64::new(0));
-        for worker in &mut self.workers {
-            worker.set_budget(Budget::new(
-                limits,
-                start,
-                stop.clone(),
-                halt.clone(),
-                shared_nodes.clone(),
-            ));
-            worker.reset_nodes();
-            worker.new_search();
-            worker.aborted = false;
-            worker.repetition.reset_from_record(record);
-        }
+        let budget = Budget::new(limits, start, stop.clone(), halt.clone(), shared_nodes);
+        let main = &mut self.main;
+        main.set_budget(budget.clone());
+        main.reset_nodes();
+        main.new_search();
+        main.aborted = false;
+        main.repetition.reset_from_record(record);
         let max_depth = limits.max_depth().unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        let algorithm = self.options.algorithm;
-        let tiebreak = self.options.tiebreak;
-        let soft = limits.soft_deadline();
-        let Some((main, helpers)) = self.workers.split_first_mut() else {
-            unreachable!("a runner has at least one worker");
-        };
         let mut main_moves = RootMove::list(&legal);
 
-        let last = std::thread::scope(|scope| {
-            for (index, helper) in helpers.iter_mut().enumerate() {
-                let mut moves = main_moves.clone();
-                // Helpers start one or two plies deeper than the main thread and rotate the
-                // root moves, so their work spreads over the tree.
-                let offset = 1 + index as u32 % 2;
-                let count = moves.len();
-                if count > 1 {
-                    moves.rotate_left((index + 1) % count);
-                }
-                scope.spawn(move || {
-                    helper.deepen_quietly(&root, &mut moves, 1 + offset, max_depth);
-                });
+        for index in 0..self.helpers.len() {
+            let mut moves = main_moves.clone();
+            // Helpers start one or two plies deeper than the main thread and rotate the root
+            // moves, so their work spreads over the tree.
+            let count = moves.len();
+            if count > 1 {
+                moves.rotate_left((index + 1) % count);
             }
-            let plan = DeepeningPlan {
-                algorithm,
-                tiebreak,
-                max_depth,
-                soft_deadline: soft,
-            };
-            let last = main.deepen_and_report(&root, &mut main_moves, &plan, on_info);
-            halt.stop();
-            last
-        });
+            self.helpers.start(
+                index,
+                HelperJob {
+                    root,
+                    moves,
+                    first_depth: 2 + index as u32 % 2,
+                    max_depth,
+                    budget: budget.clone(),
+                    repetition: main.repetition.clone(),
+                },
+            );
+        }
+        let plan = DeepeningPlan {
+            algorithm: self.options.algorithm,
+            tiebreak: self.options.tiebreak,
+            max_depth,
+            soft_deadline: limits.soft_deadline(),
+        };
+        let last = main.deepen_and_report(&root, &mut main_moves, &plan, on_info);
+        // The helpers unwind on their own; the answer does not wait for them.
+        halt.stop();
 
         let nodes = main.budget.publish();
         let time = start.elapsed();

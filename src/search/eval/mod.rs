@@ -10,10 +10,12 @@
 mod ataxx;
 mod generic;
 mod kalah;
+mod oware;
 
 pub use ataxx::{AtaxxDefault, AtaxxSeed};
 pub use generic::{GameEvaluation, ScoreDiff};
 pub use kalah::{KalahDefault, KalahStoreDiff};
+pub use oware::{OwareDefault, OwareSeed};
 
 use super::SearchError;
 use crate::game::Game;

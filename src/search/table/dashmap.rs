@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
 /// What one entry costs in a DashMap of (14-byte key, 8-byte entry) at a typical load, used to
 /// turn a size in MiB into an entry bound (measured by the table benchmark's counting
 /// allocator: see `docs/search.md`).
-pub const DASHMAP_BYTES_PER_ENTRY: usize = 48;
+pub const DASHMAP_BYTES_PER_ENTRY: usize = 52;
 
 /// A hasher for [`Key`]s: the key's own 64-bit mix, no SipHash.
 #[derive(Default)]
@@ -83,27 +83,35 @@ impl DashMapTable {
     }
 
     /// Removes the entries least worth keeping until at most three quarters of the bound
-    /// remain. Only one thread sweeps; others skip.
+    /// remain: one pass counts the entries by worth, a second removes those below the
+    /// threshold that frees enough. Only one thread sweeps; others skip.
     fn make_room(&self) {
         let Some(_guard) = self.sweeping.try_lock() else {
             return;
         };
         let generation = self.generation.load(Ordering::Relaxed);
         let target = self.max_entries * 3 / 4;
-        let mut threshold = i32::MIN + 1;
-        while self.map.len() > target {
-            // Raise the bar a step at a time: old generations go first, then shallow entries.
-            threshold = if threshold == i32::MIN + 1 {
-                -8 * i32::from(GENERATION_MASK)
-            } else {
-                threshold + 1
-            };
-            self.map
-                .retain(|_, data| keep_worth(*data, generation) > threshold);
-            if threshold > i32::from(u8::MAX) {
-                self.map.clear();
-            }
+        // Worths range from -8 * 63 (an old, shallow entry) to 255 (a deep current one).
+        const LOWEST: i32 = -8 * GENERATION_MASK as i32;
+        let mut histogram = [0usize; (256 - LOWEST) as usize];
+        let mut held = 0usize;
+        for item in self.map.iter() {
+            let worth = keep_worth(*item.value(), generation).clamp(LOWEST, 255);
+            histogram[(worth - LOWEST) as usize] += 1;
+            held += 1;
         }
+        let mut to_free = held.saturating_sub(target);
+        let mut threshold = LOWEST;
+        for count in histogram {
+            if to_free == 0 {
+                break;
+            }
+            to_free = to_free.saturating_sub(count);
+            threshold += 1;
+        }
+        // Entries worth less than `threshold` go.
+        self.map
+            .retain(|_, data| keep_worth(*data, generation) >= threshold);
         self.len.store(self.map.len(), Ordering::Relaxed);
     }
 }
@@ -163,7 +171,7 @@ mod tests {
 
     #[test]
     fn stays_within_its_entry_bound() {
-        let table = DashMapTable::with_bytes(48 * 100);
+        let table = DashMapTable::with_bytes(DASHMAP_BYTES_PER_ENTRY * 100);
         for n in 0..10_000u128 {
             let entry = TableEntry {
                 value: n as i32,

@@ -1,0 +1,84 @@
+//! Oware's evaluators: `seed` (the Awale article's) and a stronger `default`.
+
+use super::{unknown_evaluator, Evaluator, EvaluatorVisitor, Evaluators, GameEvaluation};
+use crate::game::Seat;
+use crate::games::oware::{Oware, OwareMove};
+use crate::search::SearchError;
+
+/// Oware `seed`: the Awale article's evaluation ([`Oware::awale_evaluation`]):
+/// `(2 × mover's captured seeds + opponent's houses holding 1 or 2 seeds) − (2 × opponent's
+/// captured seeds + mover's houses holding 1 or 2 seeds)`.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct OwareSeed;
+
+impl Evaluator<Oware> for OwareSeed {
+    #[inline]
+    fn evaluate(&self, position: &Oware, _last_move: Option<OwareMove>) -> i32 {
+        position.awale_evaluation()
+    }
+}
+
+/// Oware's `default` evaluation, from the mover's point of view:
+/// `4 × (captured difference) + (difference of the seeds on each row) + (opponent's houses
+/// holding 1 or 2 seeds − mover's)`.
+///
+/// Captures are what the game is won by; seeds on a row are mobility and, at most game ends,
+/// the row owner's; houses of 1 or 2 are what the next capture takes. It beats `seed` at equal
+/// depth (figures in `docs/search.md`).
+#[derive(Copy, Clone, Debug, Default)]
+pub struct OwareDefault;
+
+#[inline]
+fn weak_houses(position: &Oware, seat: Seat) -> i32 {
+    position
+        .row(seat)
+        .iter()
+        .filter(|&&seeds| seeds == 1 || seeds == 2)
+        .count() as i32
+}
+
+impl Evaluator<Oware> for OwareDefault {
+    #[inline]
+    fn evaluate(&self, position: &Oware, _last_move: Option<OwareMove>) -> i32 {
+        let me = position.to_move();
+        let them = me.opponent();
+        let captured = position.captured(me) as i32 - position.captured(them) as i32;
+        let rows = position.seeds_on_row(me) as i32 - position.seeds_on_row(them) as i32;
+        4 * captured + rows + weak_houses(position, them) - weak_houses(position, me)
+    }
+}
+
+impl Evaluators for Oware {
+    fn evaluator_names() -> &'static [&'static str] {
+        &["default", "seed", "game"]
+    }
+
+    fn visit_evaluator<V: EvaluatorVisitor<Self>>(
+        name: &str,
+        visitor: V,
+    ) -> Result<V::Output, SearchError> {
+        match name {
+            "default" => Ok(visitor.visit(OwareDefault)),
+            "seed" => Ok(visitor.visit(OwareSeed)),
+            "game" => Ok(visitor.visit(GameEvaluation)),
+            _ => Err(unknown_evaluator::<Self>(name)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Game;
+
+    #[test]
+    fn seed_is_the_articles_evaluation() {
+        // The position of Oware::awale_evaluation's example: (2·6 + 2) − (2·8 + 2).
+        let position = Oware::parse_position(&Default::default(), "1,2,0,4,4,4/4,4,4,4,2,1 6,8 0")
+            .unwrap()
+            .current();
+        assert_eq!(OwareSeed.evaluate(&position, None), -4);
+        // default: 4·(6 − 8) + (15 − 19) + (2 − 2).
+        assert_eq!(OwareDefault.evaluate(&position, None), -12);
+    }
+}

@@ -1,0 +1,115 @@
+//! Lazy SMP helpers: persistent threads, each with its own worker, that search the same root
+//! as the main thread from a different starting depth and root order, filling the shared
+//! table. The main thread alone reports and decides; it hands jobs to idle helpers at the start
+//! of a search and raises their halt signal at its end without waiting for them (a helper that
+//! the system has descheduled must not hold the answer back); the next search first waits for
+//! the halted helpers to finish, which takes microseconds.
+
+use super::budget::Budget;
+use super::eval::Evaluator;
+use super::repetition::RepetitionStack;
+use super::root::RootMove;
+use super::worker::SearchWorker;
+use crate::game::Game;
+use crossbeam_channel::{Receiver, Sender};
+use std::thread::JoinHandle;
+
+/// One helper's part of a search.
+pub(crate) struct HelperJob<G: Game> {
+    pub(crate) root: G,
+    pub(crate) moves: Vec<RootMove<G>>,
+    pub(crate) first_depth: u32,
+    pub(crate) max_depth: u32,
+    pub(crate) budget: Budget,
+    pub(crate) repetition: RepetitionStack,
+}
+
+struct Helper<G: Game> {
+    jobs: Option<Sender<HelperJob<G>>>,
+    done: Receiver<()>,
+    busy: bool,
+    thread: Option<JoinHandle<()>>,
+}
+
+/// The helper threads of one searcher.
+pub(crate) struct HelperPool<G: Game> {
+    helpers: Vec<Helper<G>>,
+}
+
+impl<G: Game> HelperPool<G> {
+    /// Starts one thread per worker (fewer if the system refuses threads).
+    pub(crate) fn new<E: Evaluator<G> + 'static>(workers: Vec<SearchWorker<G, E>>) -> Self {
+        let mut helpers = Vec::with_capacity(workers.len());
+        for (index, mut worker) in workers.into_iter().enumerate() {
+            let (job_sender, jobs) = crossbeam_channel::bounded::<HelperJob<G>>(1);
+            let (done_sender, done) = crossbeam_channel::bounded(1);
+            let spawned = std::thread::Builder::new()
+                .name(format!("ponder-helper-{}", index + 1))
+                .spawn(move || {
+                    for mut job in jobs {
+                        worker.set_budget(job.budget);
+                        worker.reset_nodes();
+                        worker.new_search();
+                        worker.aborted = false;
+                        worker.repetition = job.repetition;
+                        worker.deepen_quietly(
+                            &job.root,
+                            &mut job.moves,
+                            job.first_depth,
+                            job.max_depth,
+                        );
+                        if done_sender.send(()).is_err() {
+                            break;
+                        }
+                    }
+                });
+            if let Ok(thread) = spawned {
+                helpers.push(Helper {
+                    jobs: Some(job_sender),
+                    done,
+                    busy: false,
+                    thread: Some(thread),
+                });
+            }
+        }
+        HelperPool { helpers }
+    }
+
+    /// How many helpers there are.
+    pub(crate) fn len(&self) -> usize {
+        self.helpers.len()
+    }
+
+    /// Waits until every helper has finished its last job (they were halted).
+    pub(crate) fn wait_idle(&mut self) {
+        for helper in &mut self.helpers {
+            if helper.busy {
+                let _ = helper.done.recv();
+                helper.busy = false;
+            }
+        }
+    }
+
+    /// Hands `job` to helper `index`, which must be idle.
+    pub(crate) fn start(&mut self, index: usize, job: HelperJob<G>) {
+        if let Some(helper) = self.helpers.get_mut(index) {
+            if let Some(jobs) = &helper.jobs {
+                helper.busy = jobs.send(job).is_ok();
+            }
+        }
+    }
+}
+
+impl<G: Game> Drop for HelperPool<G> {
+    fn drop(&mut self) {
+        for helper in &mut self.helpers {
+            // Closing the job channel ends the thread's loop once its job (halted) is done.
+            helper.jobs = None;
+        }
+        for helper in &mut self.helpers {
+            if let Some(thread) = helper.thread.take() {
+                let _ = thread.join();
+            }
+        }
+    }
+}
