@@ -254,3 +254,13 @@ fn a_thousand_concurrent_good_and_bad_requests_leave_it_answering() {
     drop(idle);
     assert_eq!(server.get("/health").0, 200);
 }
+
+#[test]
+fn getmove_can_answer_as_the_instructor() {
+    // The classroom's test: alpha-beta to depth 2 with store-diff, first of the equal-best.
+    let server = Server::start(&["--getmove-player", "instructor"]);
+    assert_eq!(
+        server.get("/getmove/2,123551234220105241"),
+        (200, "0".to_string())
+    );
+}

@@ -5,13 +5,14 @@
 //! best move is legal in the engine's position at that moment, an illegal move yields one
 //! error event and leaves the position unchanged, and the tree stays within its memory bound.
 //!
-//! `PONDER_STRESS_COMMANDS=N` changes the number of commands (default 100,000).
+//! `PONDER_STRESS_COMMANDS=N` changes the number of commands (default 100,000 for Kalah,
+//! a quarter of that for Ataxx).
 
 use ponder::engine::{
     Command, Engine, EngineConfig, EngineOption, Event, Limits, PonderMode, TieBreak,
 };
 use ponder::search::Evaluators;
-use ponder::{Game, GameRecord, Kalah};
+use ponder::{Ataxx, Game, GameRecord, Kalah};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
@@ -296,5 +297,16 @@ fn kalah_engine_survives_random_commands() {
         Kalah::start(&Default::default()).unwrap(),
         command_count(),
         1,
+    );
+}
+
+/// Ataxx: many more moves a position, passes, and a bigger move type; a quarter of the
+/// commands (the test's budget is shared with Kalah's).
+#[test]
+fn ataxx_engine_survives_random_commands() {
+    stress(
+        Ataxx::start(&Default::default()).unwrap(),
+        command_count() / 4,
+        2,
     );
 }

@@ -102,7 +102,7 @@ impl Default for EngineConfig {
     fn default() -> EngineConfig {
         EngineConfig {
             hash_mib: 64,
-            tree_mib: 32,
+            tree_mib: 8,
             ponder: true,
             ponder_mode: PonderMode::default(),
             reuse_tree: true,

@@ -8,7 +8,7 @@ use super::config::{EngineConfig, EngineOption};
 use super::event::{BestMove, EngineError, Event, RerootInfo};
 use super::handle::MemoryGauge;
 use super::search_api::{StopSignal, TieBreak};
-use super::tree::{Tree, TreeStats, ROOT};
+use super::tree::{Tree, TreeStats};
 use super::worker::{Job, JobDone, JobKind};
 use crate::game::{Game, GameRecord, Key, Seat};
 use crate::search::eval::Evaluators;
@@ -174,16 +174,17 @@ impl<G: Evaluators> Controller<G> {
                 self.engine_seat = None;
             }
             Command::SetPosition(record) => {
+                let started = Instant::now();
                 let position = record.current();
                 self.record = record;
-                let (hit, kept_nodes, kept_depth) = self.reroot_on_key(&position.key());
+                let (hit, kept_depth) = self.reroot_on_key(&position.key());
                 self.ponder_paused = false;
                 self.emit(Event::Rerooted(RerootInfo {
                     mv: None,
                     position,
                     hit,
-                    kept_nodes,
                     kept_depth,
+                    time: started.elapsed(),
                 }));
             }
             Command::Play(mv) => self.play(mv),
@@ -286,59 +287,55 @@ impl<G: Evaluators> Controller<G> {
 
     /// Plays a move by either side and re-roots the tree on it.
     fn play(&mut self, mv: G::Move) {
+        let started = Instant::now();
         if let Err(error) = self.record.play(mv) {
             self.emit(Event::Error(EngineError::Game(error)));
             return;
         }
         let position = self.record.current();
-        let (hit, kept_nodes, kept_depth) =
-            match self.tree.as_ref().and_then(|t| t.child_for_move(ROOT, mv)) {
-                Some(child) if self.config.reuse_tree => {
-                    let tree = self
-                        .tree
-                        .as_mut()
-                        .expect("the tree is home when no job runs");
-                    let kept = tree.reroot(child);
-                    let depth = u32::from(tree.root().depth);
-                    (true, kept, depth)
-                }
-                _ => {
-                    self.reset_tree();
-                    (false, 0, 0)
-                }
-            };
+        let child = self
+            .tree
+            .as_ref()
+            .and_then(|tree| tree.child_for_move(tree.root_index(), mv));
+        let (hit, kept_depth) = match (child, self.tree.as_mut()) {
+            (Some(child), Some(tree)) if self.config.reuse_tree => {
+                // The root moves now; the freeing and compaction happen on the search
+                // thread, before pondering (or before a search that needs the room).
+                tree.reroot_lazily(child);
+                (true, u32::from(tree.root().depth))
+            }
+            _ => {
+                self.reset_tree();
+                (false, 0)
+            }
+        };
         self.ponder_paused = false;
         self.publish_memory();
         self.emit(Event::Rerooted(RerootInfo {
             mv: Some(mv),
             position,
             hit,
-            kept_nodes,
             kept_depth,
+            time: started.elapsed(),
         }));
     }
 
-    /// Re-roots on the node with this key within two plies of the root, or starts afresh.
-    fn reroot_on_key(&mut self, key: &Key) -> (bool, usize, u32) {
+    /// Re-roots (lazily) on the node with this key within two plies of the root, or starts
+    /// afresh.
+    fn reroot_on_key(&mut self, key: &Key) -> (bool, u32) {
         let found = self
             .tree
             .as_ref()
             .and_then(|tree| tree.find_key(key, 2))
             .filter(|_| self.config.reuse_tree);
-        match found {
-            Some(index) => {
-                let tree = self
-                    .tree
-                    .as_mut()
-                    .expect("the tree is home when no job runs");
-                let kept = tree.reroot(index);
-                let depth = u32::from(tree.root().depth);
-                self.publish_memory();
-                (true, kept, depth)
+        match (found, self.tree.as_mut()) {
+            (Some(index), Some(tree)) => {
+                tree.reroot_lazily(index);
+                (true, u32::from(tree.root().depth))
             }
-            None => {
+            _ => {
                 self.reset_tree();
-                (false, 0, 0)
+                (false, 0)
             }
         }
     }

@@ -82,6 +82,9 @@ pub enum PonderInfo<G: Game> {
     Started {
         /// The position pondered (usually the human to move).
         position: G,
+        /// Nodes of the stored tree kept from earlier searches (after freeing what the
+        /// moves since made unreachable).
+        kept_nodes: usize,
     },
     /// One more depth completed for one reply (or, in root mode or on the engine's own move,
     /// for the whole position: `reply` is `None`).
@@ -119,10 +122,11 @@ pub struct RerootInfo<G: Game> {
     pub position: G,
     /// Whether the new position was in the tree (its subtree was kept).
     pub hit: bool,
-    /// Nodes kept.
-    pub kept_nodes: usize,
     /// Depth to which the new root was already searched (0 if not).
     pub kept_depth: u32,
+    /// Time the re-rooting took (the engine thread moves the root at once; the search thread
+    /// frees the rest later, off the critical path).
+    pub time: Duration,
 }
 
 /// Why a command failed.

@@ -4,7 +4,7 @@
 use super::config::PonderMode;
 use super::frontier::Frontier;
 use super::think::{ensure_root_expanded, principal_variation};
-use super::tree::{Tree, TreeSearch, TreeStats, ROOT};
+use super::tree::{Tree, TreeSearch, TreeStats};
 use super::MAX_DEPTH;
 use crate::game::{Game, Key};
 
@@ -71,11 +71,12 @@ where
         deepen_replies,
         tree_min_depth,
     } = *setup;
+    let first_pass = tree.next_pass();
     if position.outcome().is_some() || !ensure_root_expanded(tree, position) {
         return (PonderEnd::Finished, TreeStats::default());
     }
-    let first_pass = tree.pass().wrapping_add(1);
     let infinity = frontier.infinity();
+    let root = tree.root_index();
     let mut search = TreeSearch::new(tree, frontier, history, tree_min_depth, first_pass);
     let mut pv = Vec::new();
     let lead = match mode {
@@ -85,11 +86,11 @@ where
             let start = u32::from(search.tree().root().depth) + 1;
             for depth in start..=MAX_DEPTH {
                 search.next_pass();
-                let Some(score) = search.search_root(ROOT, position, depth, -infinity, infinity, 0)
+                let Some(score) = search.search_root(root, position, depth, -infinity, infinity, 0)
                 else {
                     return (PonderEnd::Stopped, search.stats);
                 };
-                principal_variation(search.tree(), ROOT, position, depth, &mut pv);
+                principal_variation(search.tree(), root, position, depth, &mut pv);
                 on_step(&PonderStep {
                     reply: None,
                     depth,

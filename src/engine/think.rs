@@ -3,7 +3,7 @@
 
 use super::frontier::Frontier;
 use super::search_api::{choose, Limits, TieBreak};
-use super::tree::{Bound, Tree, TreeSearch, TreeStats, ROOT};
+use super::tree::{Bound, Tree, TreeSearch, TreeStats};
 use super::MAX_DEPTH;
 use crate::game::{Game, Key};
 use crate::search::score::WIN_BASE;
@@ -84,10 +84,11 @@ where
         stats: TreeStats::default(),
         nodes: 0,
     };
+    // Nodes born from here on are this search's own, not kept.
+    let first_pass = tree.next_pass();
     if position.outcome().is_some() || !ensure_root_expanded(tree, position) {
         return result;
     }
-    let first_pass = tree.pass().wrapping_add(1);
     let infinity = frontier.infinity();
     let max_depth = setup
         .limits
@@ -96,6 +97,10 @@ where
         .clamp(1, MAX_DEPTH);
     let soft = setup.limits.soft_deadline();
     let max_nodes = setup.limits.max_nodes();
+    let mut root = tree.root_index();
+    // Depths the kept tree already answers: those iterations are instant, so compaction (if
+    // needed) waits until they are reported.
+    let kept_depth = u32::from(tree.root().depth);
     let ties = {
         let mut search = TreeSearch::new(
             tree,
@@ -115,15 +120,21 @@ where
                 }
                 search.next_pass();
             }
+            if depth > kept_depth
+                && search.tree().needs_compaction()
+                && search.tree().len() * 10 >= search.tree().capacity() * 9
+            {
+                root = search.compact_tree();
+            }
             let previous = (result.depth > 0).then_some(result.score);
             let Some(score) = aspirated(previous, depth, infinity, |alpha, beta| {
-                search.search_root(ROOT, position, depth, alpha, beta, 0)
+                search.search_root(root, position, depth, alpha, beta, 0)
             }) else {
                 break;
             };
             result.depth = depth;
             result.score = score;
-            principal_variation(search.tree(), ROOT, position, depth, &mut pv);
+            principal_variation(search.tree(), root, position, depth, &mut pv);
             on_iteration(&Iteration {
                 depth,
                 score,
@@ -143,7 +154,7 @@ where
     };
     let chosen =
         choose_tie(tree, position, &ties, setup.tie_break).unwrap_or(tree.root().children().start);
-    tree.move_to_front(ROOT, chosen);
+    tree.move_to_front(tree.root_index(), chosen);
     let chosen = tree.root().children().start;
     result.ties = ties.len().max(1);
     result.best = tree.node(chosen).mv;
@@ -200,15 +211,22 @@ pub fn aspirated(
     }
 }
 
-/// Makes sure the root's children exist, clearing the tree if it is too full to hold them.
+/// Makes sure the root's children exist, compacting the tree, or else clearing it, if it is
+/// too full to hold them.
 /// `false` only if the arena cannot hold the root's moves at all.
 pub fn ensure_root_expanded<G: Game>(tree: &mut Tree<G>, position: &G) -> bool {
     let mut moves = Vec::new();
-    if tree.expand(ROOT, position, &mut moves) {
+    if tree.expand(tree.root_index(), position, &mut moves) {
         return true;
     }
+    if tree.needs_compaction() {
+        tree.compact();
+        if tree.expand(tree.root_index(), position, &mut moves) {
+            return true;
+        }
+    }
     tree.reset(position);
-    tree.expand(ROOT, position, &mut moves)
+    tree.expand(tree.root_index(), position, &mut moves)
 }
 
 /// The principal variation below node `index` (whose position is `position`): the first

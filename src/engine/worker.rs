@@ -149,6 +149,8 @@ fn run_with<G: Game, E: Evaluator<G>>(
             limits,
             tie_break,
         } => {
+            // On the critical path: `think` compacts the tree, if it is nearly full, only
+            // after reporting the depths the kept tree already answers.
             let mut frontier = SearchFrontier::new(worker, stop, limits.max_nodes());
             let setup = ThinkSetup {
                 history: &history,
@@ -188,8 +190,14 @@ fn run_with<G: Game, E: Evaluator<G>>(
             mode,
             deepen_replies,
         } => {
+            // Off the critical path: free what the moves since the last search made
+            // unreachable.
+            let kept_nodes = tree.compact();
             let mut frontier = SearchFrontier::new(worker, stop, None);
-            let _ = events.send(Event::Ponder(PonderInfo::Started { position }));
+            let _ = events.send(Event::Ponder(PonderInfo::Started {
+                position,
+                kept_nodes,
+            }));
             let (end, stats): (PonderEnd, TreeStats) = ponder(
                 &mut tree,
                 &mut frontier,

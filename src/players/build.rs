@@ -143,6 +143,12 @@ pub fn build_player<G: Evaluators>(
     }
 }
 
+/// Whether a player kind has a transposition table (takes `hash=`).
+pub fn takes_hash(kind: &str) -> bool {
+    matches!(kind, "pvs" | "alphabeta" | "minimax" | "engine")
+        || matches!(kind, "instructor" | "awale" | "pookie")
+}
+
 /// Whether the spec sets a budget of its own.
 fn has_budget(spec: &PlayerSpec) -> bool {
     ["depth", "movetime", "nodes"]

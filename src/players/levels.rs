@@ -48,9 +48,9 @@ impl FromStr for Level {
 pub fn level_params<G: Game>(level: Level) -> &'static [(&'static str, &'static str)] {
     match (G::NAME, level) {
         ("ataxx", Level::Easy) => &[("depth", "1"), ("tiebreak", "random")],
-        ("ataxx", Level::Medium) => &[("depth", "4")],
+        ("ataxx", Level::Medium) => &[("depth", "5")],
         ("kalah", Level::Medium) => &[("depth", "16")],
-        ("oware", Level::Medium) => &[("depth", "12")],
+        ("oware", Level::Medium) => &[("depth", "14")],
         (_, Level::Easy) => &[("depth", "2"), ("tiebreak", "random")],
         (_, Level::Medium) => &[("depth", "8")],
         (_, Level::Hard) => &[("movetime", "1000")],

@@ -24,7 +24,7 @@ mod random;
 mod searching;
 mod spec;
 
-pub use build::{build_player, default_limits, search_options_of, PLAYER_KINDS};
+pub use build::{build_player, default_limits, search_options_of, takes_hash, PLAYER_KINDS};
 pub use engine::EnginePlayer;
 pub use greedy::{EvalFn, GreedyPlayer};
 pub use levels::{level_params, with_level, Level};

@@ -54,6 +54,11 @@ pub struct ServeArgs {
     /// The game of `/getmove` (the classroom's Kalah(6,4) by default).
     #[arg(long, default_value = "kalah")]
     getmove_game: GameSpec,
+    /// The player `/getmove` asks: `pvs` (ponder's search), or e.g. `instructor` to answer
+    /// as the classroom's instructor AI (alpha-beta with store-diff); the request's depth
+    /// (capped) is its budget.
+    #[arg(long, default_value = "pvs")]
+    getmove_player: crate::players::PlayerSpec,
     /// Transposition-table size of each request's search, MiB.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=1024))]
     hash: u32,
@@ -66,12 +71,14 @@ const IO_TIMEOUT: Duration = Duration::from_secs(3);
 pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), CliError> {
     // Check the /getmove game now rather than on the first request.
     crate::with_game!(args.getmove_game, G => <G as crate::Game>::config_from_spec(&args.getmove_game).map(|_| ()))?;
+    crate::with_game!(args.getmove_game, G => crate::players::build_player::<G>(&args.getmove_player, 0).map(|_| ()).map_err(CliError::from))?;
     let config = ServeConfig {
         max_depth: args.max_depth,
         max_movetime: Duration::from_millis(args.max_movetime),
         max_nodes: args.max_nodes.max(1),
         default_depth: args.default_depth,
         getmove_game: args.getmove_game.clone(),
+        getmove_player: args.getmove_player.clone(),
         hash_mib: args.hash,
         search_slots: Arc::new(Semaphore::new(
             args.searches

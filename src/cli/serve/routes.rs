@@ -22,6 +22,8 @@ pub struct ServeConfig {
     pub default_depth: u32,
     /// The game `/getmove` plays (the classroom's Kalah(6,4)).
     pub getmove_game: GameSpec,
+    /// The player `/getmove` asks (its depth comes from the request).
+    pub getmove_player: PlayerSpec,
     /// The table size of each request's search, MiB.
     pub hash_mib: u32,
     /// Searches allowed to run at the same time.
@@ -121,9 +123,13 @@ fn getmove_for<G: Evaluators>(
         hard_time: Some(config.max_movetime),
         ..Limits::default()
     };
-    let player_spec = PlayerSpec::named("pvs")
-        .with("tiebreak", "first")
-        .with("hash", &config.hash_mib.to_string());
+    let mut player_spec = config
+        .getmove_player
+        .clone()
+        .with_default("tiebreak", "first");
+    if crate::players::takes_hash(player_spec.kind()) {
+        player_spec = player_spec.with_default("hash", &config.hash_mib.to_string());
+    }
     let choice = search::<G>(&record, &player_spec, limits, config)?;
     Ok(Response::text(200, choice.0))
 }
@@ -336,6 +342,7 @@ mod fuzz {
             max_nodes: 10_000,
             default_depth: 2,
             getmove_game: GameSpec::named("kalah"),
+            getmove_player: PlayerSpec::named("pvs"),
             hash_mib: 1,
             search_slots: std::sync::Arc::new(super::super::Semaphore::new(2)),
         }

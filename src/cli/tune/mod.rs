@@ -36,7 +36,7 @@ pub struct TuneArgs {
     #[arg(long, default_value = "pvs")]
     player: PlayerSpec,
     /// Games of each strength match (depth d against depth d−1); 0 skips the matches.
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=10_000))]
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(0..=10_000))]
     games: u32,
     /// The reply time the levels are chosen for, in milliseconds.
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]

@@ -141,7 +141,9 @@ impl Recommendation {
 
 fn ms(time: Duration) -> String {
     let ms = time.as_secs_f64() * 1000.0;
-    if ms < 10.0 {
+    if ms < 1.0 {
+        format!("{ms:.3}")
+    } else if ms < 10.0 {
         format!("{ms:.2}")
     } else {
         format!("{ms:.0}")

@@ -5,8 +5,8 @@ use super::node::Node;
 use crate::game::{Game, Key};
 use std::mem::size_of;
 
-/// Index of the root in the arena: re-rooting always moves the new root here.
-pub const ROOT: usize = 0;
+/// Index of the root in a compacted arena: compaction always moves the root here.
+const FRONT: usize = 0;
 
 /// The top of the minimax tree, kept between searches and between moves.
 ///
@@ -14,7 +14,9 @@ pub const ROOT: usize = 0;
 /// one contiguous block, appended when the node is expanded, so a block always lies after its
 /// parent. When the arena is full, nodes are no longer expanded (the search goes on below them
 /// through the transposition table); re-rooting on a child frees its siblings' subtrees and
-/// compacts the kept subtree to the front, so the next searches have room again.
+/// compacts the kept subtree to the front, so the next searches have room again. Re-rooting
+/// can also be lazy ([`Tree::reroot_lazily`]: the root moves, the freeing waits for the next
+/// [`Tree::compact`]), so that the search after a human's move starts at once.
 ///
 /// ```
 /// use ponder::engine::Tree;
@@ -22,10 +24,10 @@ pub const ROOT: usize = 0;
 /// # let start = Kalah::start(&Default::default()).unwrap();
 /// let mut tree = Tree::new(&start, 1 << 20);
 /// let mut moves = Vec::new();
-/// assert!(tree.expand(0, &start, &mut moves));
-/// let child = tree.child_for_move(0, moves[3]).unwrap();
+/// assert!(tree.expand(tree.root_index(), &start, &mut moves));
+/// let child = tree.child_for_move(tree.root_index(), moves[3]).unwrap();
 /// tree.reroot(child);
-/// assert_eq!(tree.node(0).key, start.play(moves[3]).key());
+/// assert_eq!(tree.root().key, start.play(moves[3]).key());
 /// assert_eq!(tree.len(), 1);
 /// ```
 #[derive(Clone, Debug)]
@@ -33,6 +35,8 @@ pub struct Tree<G: Game> {
     nodes: Vec<Node<G::Move>>,
     capacity: usize,
     pass: u32,
+    /// Where the root is: at the front after a compaction, anywhere after a lazy re-root.
+    root: usize,
 }
 
 impl<G: Game> Tree<G> {
@@ -45,6 +49,7 @@ impl<G: Game> Tree<G> {
             nodes,
             capacity,
             pass: 0,
+            root: FRONT,
         }
     }
 
@@ -65,7 +70,7 @@ impl<G: Game> Tree<G> {
 
     /// Whether only the root is stored and it was never searched.
     pub fn is_empty(&self) -> bool {
-        self.nodes.len() == 1 && !self.nodes[ROOT].expanded
+        self.nodes.len() == 1 && !self.nodes[self.root].expanded
     }
 
     /// The most nodes the arena may hold.
@@ -108,13 +113,21 @@ impl<G: Game> Tree<G> {
 
     /// The root.
     pub fn root(&self) -> &Node<G::Move> {
-        &self.nodes[ROOT]
+        &self.nodes[self.root]
+    }
+
+    /// The root's index in the arena.
+    pub fn root_index(&self) -> usize {
+        self.root
     }
 
     /// Forgets everything and starts again from `root`.
     pub fn reset(&mut self, root: &G) {
         self.nodes.clear();
-        self.nodes.push(Node::new(root.key(), None, self.pass));
+        self.root = FRONT;
+        // Born in the next pass: a fresh root is not something kept.
+        self.nodes
+            .push(Node::new(root.key(), None, self.pass.wrapping_add(1)));
     }
 
     /// Generates the children of node `index` (whose position is `position`) in the game's
@@ -152,7 +165,7 @@ impl<G: Game> Tree<G> {
     /// The first node within `max_plies` below the root (breadth first) whose key is `key`,
     /// the root itself included.
     pub fn find_key(&self, key: &Key, max_plies: u32) -> Option<usize> {
-        let mut level = vec![ROOT];
+        let mut level = vec![self.root];
         for ply in 0..=max_plies {
             if let Some(&found) = level.iter().find(|&&i| self.nodes[i].key == *key) {
                 return Some(found);
@@ -191,10 +204,31 @@ impl<G: Game> Tree<G> {
     /// subtree is compacted to the front of the arena (in place, in the order it was built,
     /// so blocks stay after their parents). Returns the number of nodes kept.
     pub fn reroot(&mut self, new_root: usize) -> usize {
-        if new_root == ROOT {
+        self.root = new_root;
+        self.compact()
+    }
+
+    /// Makes node `new_root` the root at once, leaving the nodes outside its subtree in the
+    /// arena (unreachable) until the next [`Tree::compact`].
+    pub fn reroot_lazily(&mut self, new_root: usize) {
+        self.root = new_root;
+        self.nodes[new_root].mv = None;
+    }
+
+    /// Whether nodes outside the root's subtree may still take room (a lazy re-root since
+    /// the last compaction).
+    pub fn needs_compaction(&self) -> bool {
+        self.root != FRONT
+    }
+
+    /// Frees everything outside the root's subtree and compacts the subtree to the front of
+    /// the arena. Returns the number of nodes kept.
+    pub fn compact(&mut self) -> usize {
+        let new_root = self.root;
+        if new_root == FRONT {
             return self.nodes.len();
         }
-        // Mark: the child blocks of the kept subtree, with their parent's old index.
+        self.root = FRONT;
         let mut blocks: Vec<(usize, usize, usize)> = Vec::new();
         let mut stack = vec![new_root];
         while let Some(index) = stack.pop() {
@@ -207,12 +241,12 @@ impl<G: Game> Tree<G> {
         blocks.sort_unstable_by_key(|&(start, _, _)| start);
         // Compact: slide each block down, in order of old position; a parent's block always
         // lies before its children's, so the parent has already moved when its children do.
-        self.nodes[ROOT] = self.nodes[new_root];
-        self.nodes[ROOT].mv = None;
+        self.nodes[FRONT] = self.nodes[new_root];
+        self.nodes[FRONT].mv = None;
         // (old start, new start) of each moved block, sorted by old start.
         let mut moved: Vec<(usize, usize)> = Vec::with_capacity(blocks.len() + 1);
-        moved.push((new_root, ROOT));
-        let mut cursor = ROOT + 1;
+        moved.push((new_root, FRONT));
+        let mut cursor = FRONT + 1;
         for (start, len, parent_old) in blocks {
             let slot = moved.partition_point(|&(old, _)| old <= parent_old) - 1;
             let (old_block, new_block) = moved[slot];

@@ -5,7 +5,7 @@ mod arena;
 mod node;
 mod search;
 
-pub use arena::{Tree, ROOT};
+pub use arena::Tree;
 pub use node::{Bound, Node};
 pub use search::{TreeSearch, TreeStats};
 

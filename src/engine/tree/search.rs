@@ -95,6 +95,13 @@ impl<'a, G: Game, F: Frontier<G>> TreeSearch<'a, G, F> {
         self.frontier
     }
 
+    /// Frees the tree's unreachable nodes (see [`Tree::compact`]) between two iterations; the
+    /// root moves to the front. Returns the root's new index.
+    pub fn compact_tree(&mut self) -> usize {
+        self.tree.compact();
+        self.tree.root_index()
+    }
+
     /// Nodes searched: tree nodes entered plus the frontier's nodes.
     pub fn nodes(&self) -> u64 {
         self.stats.visited + self.frontier.nodes()

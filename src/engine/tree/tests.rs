@@ -51,12 +51,13 @@ fn root_value<G: Game>(tree: &mut Tree<G>, position: &G, depth: u32, min_depth: 
     let mut frontier = PlainFrontier::new(StopSignal::new(), None);
     let infinity = Frontier::<G>::infinity(&frontier);
     let first = tree.pass() + 1;
+    let root = tree.root_index();
     let mut search = TreeSearch::new(tree, &mut frontier, &[], min_depth, first);
     let mut value = 0;
     for d in 1..=depth {
         search.next_pass();
         value = search
-            .search_root(ROOT, position, d, -infinity, infinity, 0)
+            .search_root(root, position, d, -infinity, infinity, 0)
             .unwrap();
     }
     value
@@ -85,14 +86,14 @@ fn tree_search_equals_minimax_across_reroots() {
             }
             check_tree(
                 &tree,
-                ROOT,
+                tree.root_index(),
                 &position,
                 &format!("before round {round} step {step}"),
             );
             let value = root_value(&mut tree, &position, depth, min_depth);
             check_tree(
                 &tree,
-                ROOT,
+                tree.root_index(),
                 &position,
                 &format!("after round {round} step {step}"),
             );
@@ -119,10 +120,12 @@ fn tree_search_equals_minimax_across_reroots() {
             position.legal_moves(&mut moves);
             let mv = moves[rng.random_range(0..moves.len())];
             position = position.play(mv);
-            match tree.child_for_move(ROOT, mv) {
-                Some(child) => {
+            // Re-root eagerly or lazily (compacting later, or never): the same values.
+            match tree.child_for_move(tree.root_index(), mv) {
+                Some(child) if step % 2 == 0 => {
                     tree.reroot(child);
                 }
+                Some(child) => tree.reroot_lazily(child),
                 None => tree.reset(&position),
             }
             assert_eq!(tree.root().key, position.key());
@@ -168,7 +171,7 @@ fn reroot_keeps_exactly_the_subtree_and_frees_the_rest() {
         let mut tree = Tree::new(&position, 1 << 22);
         root_value(&mut tree, &position, 6, 1);
         // Two re-roots in a row: the engine's move, then the reply.
-        for _ in 0..2 {
+        for step in 0..2 {
             let children: Vec<usize> = tree.root().children().collect();
             if children.is_empty() {
                 break;
@@ -178,10 +181,17 @@ fn reroot_keeps_exactly_the_subtree_and_frees_the_rest() {
             expected.mv = None;
             let size = count(&tree, child);
             position = position.play(tree.node(child).mv.unwrap());
-            let kept = tree.reroot(child);
+            let kept = if step == 0 {
+                tree.reroot(child)
+            } else {
+                // Lazily: the subtree is the root's at once, the rest freed at compaction.
+                tree.reroot_lazily(child);
+                assert_eq!(shape(&tree, tree.root_index()), expected);
+                tree.compact()
+            };
             assert_eq!(kept, size);
             assert_eq!(tree.len(), size, "everything outside the subtree is freed");
-            assert_eq!(shape(&tree, ROOT), expected);
+            assert_eq!(shape(&tree, tree.root_index()), expected);
             assert_eq!(tree.root().key, position.key());
         }
     }
@@ -212,6 +222,7 @@ fn find_key_finds_grandchildren() {
     let mut tree = Tree::new(&position, 1 << 20);
     root_value(&mut tree, &position, 4, 1);
     let child = tree.root().children().nth(1).unwrap();
+    assert_eq!(tree.find_key(&tree.root().key, 0), Some(tree.root_index()));
     let grandchild = tree.node(child).children().next().unwrap();
     let key = tree.node(grandchild).key;
     assert_eq!(tree.find_key(&key, 2), Some(grandchild));
