@@ -7,7 +7,9 @@
 //!   ponder (forward pruning on, and off = exact fixed-depth), and the `minimax` crate 0.6's
 //!   best iterative search (table, null-window search, countermoves, countermove history),
 //!   with Kalah expressed through the crate's own traits (benches/support/minimax_kalah.rs).
-//! - `threads/<game>/d<depth>/<n>`: time to depth with 1 and 2 threads (Lazy SMP).
+//! - `threads/<game>/d<depth>/<n>`: time to depth with 1 and 2 threads (Lazy SMP); first the
+//!   main thread's nodes to that depth alone and with a helper are printed (their ratio is the
+//!   speed-up when each thread has a core of its own).
 //!
 //! `cargo bench --bench search` (all), or a filter: `cargo bench --bench search -- minimax_crate`.
 
@@ -131,12 +133,46 @@ fn kalah_vs_minimax_crate(c: &mut Criterion) {
     group.finish();
 }
 
+/// The median over 5 searches of the main thread's nodes to `depth` with `threads` threads.
+fn main_thread_nodes<G: Evaluators>(record: &GameRecord<G>, depth: u32, threads: usize) -> u64 {
+    let mut nodes: Vec<u64> = (0..5)
+        .map(|_| {
+            let mut searcher =
+                Searcher::<G>::with_new_table(options("default", true, threads)).expect("options");
+            searcher
+                .search(
+                    record,
+                    &Limits::depth(depth),
+                    &StopSignal::new(),
+                    &mut |_| {},
+                )
+                .main_thread_nodes
+        })
+        .collect();
+    nodes.sort_unstable();
+    nodes[2]
+}
+
+/// Prints the main thread's nodes to depth alone and with one helper: their ratio is the
+/// time-to-depth speed-up when each thread has a core (a busy machine hides it in wall time).
+fn print_main_thread_nodes<G: Evaluators>(game: &str, record: &GameRecord<G>, depth: u32) {
+    let one = main_thread_nodes(record, depth, 1);
+    let two = main_thread_nodes(record, depth, 2);
+    println!(
+        "threads/{game}/d{depth}: main-thread nodes 1 thread {one}, 2 threads {two}, ratio {:.2}",
+        one as f64 / two as f64
+    );
+}
+
 fn threads(c: &mut Criterion) {
     let mut group = c.benchmark_group("threads");
     group.sample_size(10);
     let kalah = GameRecord::new(positions::kalah()[0].1.current());
     let ataxx = GameRecord::new(positions::ataxx()[0].1.current());
     let oware = GameRecord::new(positions::oware()[0].1.current());
+    print_main_thread_nodes("kalah", &kalah, 21);
+    print_main_thread_nodes("ataxx", &ataxx, 8);
+    print_main_thread_nodes("oware", &oware, 16);
     for threads in [1usize, 2] {
         let mut searcher =
             Searcher::<Kalah>::with_new_table(options("default", true, threads)).expect("options");

@@ -57,6 +57,10 @@ pub struct SearchOutcome<G: Game> {
     pub equal_best: Vec<G::Move>,
     /// Nodes visited, every thread included.
     pub nodes: u64,
+    /// Nodes visited by the main thread alone. With Lazy SMP helpers, the main thread reaches
+    /// a depth with fewer nodes than a lone thread (the shared table holds the helpers' work):
+    /// the ratio is the time-to-depth speed-up when every thread has a core of its own.
+    pub main_thread_nodes: u64,
     /// Time spent.
     pub time: Duration,
     /// Whether a stop signal or a hard limit cut the search short.

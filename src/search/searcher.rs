@@ -175,6 +175,7 @@ impl<G: Game, E: Evaluator<G>> SearchRunner<G> for Runner<G, E> {
                 pv: Vec::new(),
                 equal_best: Vec::new(),
                 nodes: 0,
+                main_thread_nodes: 0,
                 time: start.elapsed(),
                 stopped: false,
             };
@@ -235,6 +236,7 @@ impl<G: Game, E: Evaluator<G>> SearchRunner<G> for Runner<G, E> {
                 pv: iteration.pv,
                 equal_best: iteration.equal_best,
                 nodes,
+                main_thread_nodes: main.nodes(),
                 time,
                 stopped,
             },
@@ -245,6 +247,7 @@ impl<G: Game, E: Evaluator<G>> SearchRunner<G> for Runner<G, E> {
                 pv: legal.first().copied().into_iter().collect(),
                 equal_best: Vec::new(),
                 nodes,
+                main_thread_nodes: main.nodes(),
                 time,
                 stopped,
             },
