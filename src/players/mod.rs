@@ -102,9 +102,16 @@ impl<G: Game> fmt::Display for Thought<G> {
 /// A search score as people read it: `+3`, `-12`, `win by 8 in 12 plies`, `loss by 2 in 5
 /// plies`.
 pub fn score_text(score: i32) -> String {
+    let plies = |n: u32| {
+        if n == 1 {
+            "1 ply".to_string()
+        } else {
+            format!("{n} plies")
+        }
+    };
     match decisive_score(score) {
-        Some((margin, plies)) if margin > 0 => format!("win by {margin} in {plies} plies"),
-        Some((margin, plies)) => format!("loss by {} in {plies} plies", -margin),
+        Some((margin, n)) if margin > 0 => format!("win by {margin} in {}", plies(n)),
+        Some((margin, n)) => format!("loss by {} in {}", -margin, plies(n)),
         None => format!("{score:+}"),
     }
 }

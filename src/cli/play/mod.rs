@@ -137,6 +137,15 @@ fn hint_spec<G: Evaluators>(args: &PlayArgs, overrides: &[(String, String)]) -> 
     crate::players::with_level::<G>(spec, args.level.max(Level::Medium)).with("tiebreak", "first")
 }
 
+/// `1 ply`, `7 plies`.
+fn plies(count: usize) -> String {
+    if count == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{count} plies")
+    }
+}
+
 /// A game in progress.
 struct Session<G: Evaluators> {
     spec: String,
@@ -294,8 +303,8 @@ impl<G: Evaluators> Session<G> {
                     self.stop_all();
                     writeln!(
                         out,
-                        "quit after {} plies; position: {}",
-                        self.record.moves().len(),
+                        "quit after {}; position: {}",
+                        plies(self.record.moves().len()),
                         self.record.current().position_text()
                     )?;
                     return Ok(TurnEnd::Quit);
@@ -406,8 +415,8 @@ impl<G: Evaluators> Session<G> {
             return Ok(TurnEnd::Quit);
         }
         let message = format!(
-            "input ended before the game did: {} plies played, {} to move; position: {}",
-            self.record.moves().len(),
+            "input ended before the game did: {} played, {} to move; position: {}",
+            plies(self.record.moves().len()),
             seat_name(self.record.current().side_to_move(), &self.seats),
             self.record.current().position_text()
         );
@@ -440,10 +449,10 @@ impl<G: Evaluators> Session<G> {
         )?;
         writeln!(
             out,
-            "result: {verdict} ({} to {}) after {} plies",
+            "result: {verdict} ({} to {}) after {}",
             scores[0],
             scores[1],
-            self.record.moves().len()
+            plies(self.record.moves().len())
         )?;
         Ok(())
     }

@@ -68,13 +68,13 @@ pub fn clock_budget(
     // The most one move may take: all but a tenth on the last move before the control,
     // otherwise half of what is available.
     let cap = if moves_to_go == 1 {
-        available * 9 / 10
+        available / 10 * 9
     } else {
         available / 2
     };
-    let share = available / moves_to_go + increment * 3 / 4;
+    let share = (available / moves_to_go).saturating_add(increment / 4 * 3);
     let soft = share.min(cap).max(1);
-    let hard = (share * 3).min(cap).max(soft).max(1);
+    let hard = share.saturating_mul(3).min(cap).max(soft).max(1);
     (Duration::from_millis(soft), Duration::from_millis(hard))
 }
 
@@ -117,6 +117,11 @@ mod tests {
                 }
             }
         }
+        // Absurd clocks do not overflow.
+        let (soft, hard) = clock_budget(u64::MAX, u64::MAX, Some(0), u64::MAX);
+        assert!(soft <= hard);
+        let (soft, hard) = clock_budget(u64::MAX, u64::MAX, Some(1), 0);
+        assert!(soft <= hard);
         // Sudden death 10 s + 0.1 s: a few hundred ms a move.
         let (soft, hard) = clock_budget(10_000, 100, None, 30);
         assert!((300..=500).contains(&ms(soft)), "{soft:?}");

@@ -174,13 +174,15 @@ fn parse_go(rest: &[&str]) -> Result<GoParams, String> {
                 params.malformed.push(word.to_string());
                 continue;
             };
+            // Times are capped at about 35 years: deadlines must stay representable.
+            let time = value.clamp(0, MAX_TIME_MS) as u64;
             match word {
-                "wtime" => params.wtime = Some(value.max(0) as u64),
-                "btime" => params.btime = Some(value.max(0) as u64),
-                "winc" => params.winc = Some(value.max(0) as u64),
-                "binc" => params.binc = Some(value.max(0) as u64),
+                "wtime" => params.wtime = Some(time),
+                "btime" => params.btime = Some(time),
+                "winc" => params.winc = Some(time),
+                "binc" => params.binc = Some(time),
                 "movestogo" => params.movestogo = Some(value.clamp(0, 10_000) as u32),
-                "movetime" => params.movetime = Some(value.max(0) as u64),
+                "movetime" => params.movetime = Some(time),
                 "depth" => params.depth = Some(value.clamp(1, 1000) as u32),
                 _ => params.nodes = Some(value.max(1) as u64),
             }
@@ -201,6 +203,9 @@ fn parse_go(rest: &[&str]) -> Result<GoParams, String> {
     }
     Ok(params)
 }
+
+/// The largest time a `go` parameter is read as, in milliseconds (2^40 ms, about 35 years).
+const MAX_TIME_MS: i64 = 1 << 40;
 
 /// A whole number, or a decimal one rounded down (some clients send fractional
 /// milliseconds); `None` for anything else.
@@ -321,9 +326,17 @@ mod fuzz {
         fn command_like_lines_parse_or_err_without_panicking(words in prop::collection::vec(word(), 0..12)) {
             let line = words.join(" ");
             if let Ok(UaiCommand::Go(go)) = parse_command(&line) {
-                // Whatever was read is in range.
+                // Whatever was read is in range, and the budget made of it is sound.
                 prop_assert!(go.depth.is_none_or(|d| (1..=1000).contains(&d)));
                 prop_assert!(go.nodes.is_none_or(|n| n >= 1));
+                for side in [crate::game::Seat::FIRST, crate::game::Seat::SECOND] {
+                    let limits = super::super::go_limits(&go, side, 30);
+                    let start = std::time::Instant::now();
+                    for deadline in [limits.soft_time, limits.hard_time, limits.movetime].into_iter().flatten() {
+                        prop_assert!(start.checked_add(deadline).is_some());
+                        prop_assert!(limits.soft_time <= limits.hard_time || limits.hard_time.is_none());
+                    }
+                }
             }
         }
     }
