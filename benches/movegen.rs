@@ -3,9 +3,9 @@
 //! `cargo bench --bench movegen` (criterion reports time per iteration and throughput in
 //! leaves/s; `ponder perft` prints nps too).
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use ponder::games::kalah::{CaptureRule, Kalah, KalahConfig};
-use ponder::{perft, GameRecord};
+use ponder::{GameRecord, perft};
 use std::hint::black_box;
 
 fn kalah(c: &mut Criterion) {

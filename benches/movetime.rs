@@ -12,8 +12,8 @@
 #[path = "support/positions.rs"]
 mod positions;
 
-use ponder::search::{Evaluators, Limits, SearchOptions, Searcher, StopSignal};
 use ponder::GameRecord;
+use ponder::search::{Evaluators, Limits, SearchOptions, Searcher, StopSignal};
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};

@@ -18,7 +18,7 @@ mod minimax_kalah;
 #[path = "support/positions.rs"]
 mod positions;
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use minimax::Strategy;
 use minimax_kalah::{CrateKalah, CrateStoreDiff};
 use ponder::search::{Evaluators, Limits, SearchOptions, Searcher, StopSignal, Table};

@@ -9,9 +9,9 @@
 //!
 //! `cargo bench --bench table`
 
-use criterion::{criterion_group, Criterion, Throughput};
-use ponder::search::{Bound, DashMapTable, LockFreeTable, Table, TableEntry};
+use criterion::{Criterion, Throughput, criterion_group};
 use ponder::Key;
+use ponder::search::{Bound, DashMapTable, LockFreeTable, Table, TableEntry};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};

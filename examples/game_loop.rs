@@ -18,7 +18,7 @@
 
 use ponder::engine::{Engine, EngineConfig, Event, Limits, TieBreak};
 use ponder::search::Evaluators;
-use ponder::{with_game, GameError, GameRecord, GameSpec};
+use ponder::{GameError, GameRecord, GameSpec, with_game};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::time::{Duration, Instant};

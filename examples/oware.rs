@@ -6,7 +6,7 @@
 //!   prints [`ponder::games::oware::egdb::solve_report`] (what
 //!   `ponder solve --game oware:rules=awari --egdb 16` prints).
 use ponder::games::oware::egdb::solve_report;
-use ponder::{perft, Game, GameRecord, Oware};
+use ponder::{Game, GameRecord, Oware, perft};
 use std::time::Instant;
 
 fn main() {

@@ -15,7 +15,7 @@
 
 use ponder::engine::{Command, Engine, EngineConfig, Event, Limits, PonderMode, TieBreak};
 use ponder::search::{Evaluators, SearchOptions, Searcher, StopSignal};
-use ponder::{with_game, GameError, GameRecord, GameSpec};
+use ponder::{GameError, GameRecord, GameSpec, with_game};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::time::{Duration, Instant};

@@ -10,10 +10,10 @@
 //!     [--think 2] [--movetime 1000] [--moves 6]
 //! ```
 
-use crossbeam_channel::{select, unbounded, Receiver};
+use crossbeam_channel::{Receiver, select, unbounded};
 use ponder::engine::{Engine, EngineConfig, Event, Limits, PonderInfo, TieBreak};
 use ponder::search::{Evaluators, SearchOptions, Searcher, StopSignal};
-use ponder::{with_game, GameError, GameRecord, GameSpec};
+use ponder::{GameError, GameRecord, GameSpec, with_game};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeMap;
@@ -143,7 +143,11 @@ fn run<G: Evaluators>(spec: &GameSpec, args: &Args) -> Result<(), GameError> {
                     Some(Event::Rerooted(reroot)) => {
                         println!(
                             "  kept tree: {} (the new root already searched to depth {}, re-rooted in {:.2} ms)",
-                            if reroot.hit { "hit" } else { "miss: a fresh root" },
+                            if reroot.hit {
+                                "hit"
+                            } else {
+                                "miss: a fresh root"
+                            },
                             reroot.kept_depth,
                             reroot.time.as_secs_f64() * 1e3
                         );

@@ -10,7 +10,7 @@
 
 use ponder::engine::{Engine, EngineConfig, Event, Limits, TieBreak};
 use ponder::search::{Evaluators, SearchOptions, Searcher, StopSignal};
-use ponder::{with_game, GameError, GameRecord, GameSpec};
+use ponder::{GameError, GameRecord, GameSpec, with_game};
 use std::time::Duration;
 
 struct Args {

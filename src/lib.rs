@@ -20,11 +20,11 @@ pub mod players;
 pub mod search;
 
 pub use game::{
-    Game, GameError, GameRecord, GameSpec, Key, KeyReader, KeyWriter, Outcome, Seat, KEY_BYTES,
+    Game, GameError, GameRecord, GameSpec, KEY_BYTES, Key, KeyReader, KeyWriter, Outcome, Seat,
 };
+pub use games::Kalah;
 pub use games::ataxx::{Ataxx, AtaxxConfig, AtaxxMove};
 pub use games::oware::Oware;
-pub use games::Kalah;
 pub use perft::perft;
 
 /// The README's examples, compiled and run as doctests.

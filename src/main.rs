@@ -1,7 +1,7 @@
 //! The `ponder` command line. See `ponder --help`.
 
 use clap::Parser;
-use ponder::cli::{run, Cli, CliError};
+use ponder::cli::{Cli, CliError, run};
 use std::io::{self, Write};
 use std::process::ExitCode;
 

@@ -121,9 +121,11 @@ fn extra_games_replay_exactly() {
     // The data covers passes, 50-move draws and wall layouts.
     let plies = || games.iter().flat_map(|g| g.plies.iter());
     assert!(plies().filter(|p| p.mv == "0000").count() >= 5);
-    assert!(games
-        .iter()
-        .any(|g| g.result == "1/2-1/2" && g.final_fen.contains(" 100 ")));
+    assert!(
+        games
+            .iter()
+            .any(|g| g.result == "1/2-1/2" && g.final_fen.contains(" 100 "))
+    );
     assert!(games.iter().filter(|g| g.walls.is_some()).count() >= 10);
 }
 

@@ -62,9 +62,11 @@ fn reference_perft_quick_rows() {
     assert_eq!(rows.len(), 91);
     let quick: Vec<&Row> = rows.iter().filter(|r| r.nodes <= QUICK_NODES).collect();
     // The start position to depth 6, the blocker layouts, passes and the 50-move edges.
-    assert!(quick
-        .iter()
-        .any(|r| r.fen == ataxx::START_FEN && r.depth == 6));
+    assert!(
+        quick
+            .iter()
+            .any(|r| r.fen == ataxx::START_FEN && r.depth == 6)
+    );
     assert!(quick.iter().any(|r| r.fen.contains(" 100 ")));
     assert!(quick.iter().any(|r| r.fen.contains(" 99 ")));
     for row in quick {

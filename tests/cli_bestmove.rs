@@ -110,11 +110,13 @@ fn movetime_and_nodes_budgets_answer() {
             "2",
         ]);
         assert!(output.status.success());
-        assert!(stdout(&output)
-            .lines()
-            .last()
-            .unwrap()
-            .starts_with("bestmove "));
+        assert!(
+            stdout(&output)
+                .lines()
+                .last()
+                .unwrap()
+                .starts_with("bestmove ")
+        );
     }
 }
 

@@ -116,9 +116,11 @@ fn kalah_4_3_runs_under_both_rules_and_they_differ_on_a_landing_facing_an_empty_
         ]);
         assert!(output.status.success());
         perft.push(stdout(&output));
-        assert!(ponder(&["perft", "--game", &spec, "--depth", "8"])
-            .status
-            .success());
+        assert!(
+            ponder(&["perft", "--game", &spec, "--depth", "8"])
+                .status
+                .success()
+        );
     }
     assert_eq!(results[0], Value::Null);
     assert_eq!(

@@ -163,10 +163,12 @@ fn the_baselines_build_and_bad_specs_are_refused() {
         "2",
         "--json",
     ]));
-    assert!(summary["a"]
-        .as_str()
-        .unwrap()
-        .starts_with("instructor (alphabeta:depth=5,eval=store-diff"));
+    assert!(
+        summary["a"]
+            .as_str()
+            .unwrap()
+            .starts_with("instructor (alphabeta:depth=5,eval=store-diff")
+    );
     for (spec, expected) in [
         ("chess", "unknown player"),
         ("pvs:depth=x", "not a whole number"),

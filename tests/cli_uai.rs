@@ -5,7 +5,7 @@ use ponder::games::Ataxx;
 use ponder::{Game, GameRecord};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 /// A running `ponder uai`, its input, and its output lines arriving on a channel.

@@ -1,7 +1,7 @@
 //! Property tests of Kalah: conservation, keys, undo, traces, and hostile input.
 
 use ponder::games::kalah::{
-    board_array, from_board_array, CaptureRule, Kalah, KalahBoard, KalahConfig, KalahMove,
+    CaptureRule, Kalah, KalahBoard, KalahConfig, KalahMove, board_array, from_board_array,
 };
 use ponder::{Game, GameRecord, GameSpec};
 use proptest::prelude::*;

@@ -2,7 +2,7 @@
 //! published solved margins of both capture rules (see tests/data/README.md).
 
 use ponder::games::kalah::{CaptureRule, Kalah, KalahConfig, KalahMove};
-use ponder::{perft, Game, GameRecord, Key, Seat};
+use ponder::{Game, GameRecord, Key, Seat, perft};
 use serde_json::Value;
 use std::collections::HashMap;
 

@@ -3,7 +3,7 @@
 //! reached by play, with their repetition history (`tests/data/oware_openspiel_perft.tsv`).
 
 use ponder::games::oware::{OwareConfig, Rules};
-use ponder::{perft, Game, GameRecord, Oware};
+use ponder::{Game, GameRecord, Oware, perft};
 
 #[test]
 fn start_position_depths_1_to_10() {

@@ -314,11 +314,13 @@ fn moves_read_as_indices_or_letters() {
     assert_eq!(start.parse_move("c").unwrap(), OwareMove::new(2));
     let error = start.parse_move("C").unwrap_err().to_string();
     assert!(error.contains("second player"), "{error}");
-    assert!(start
-        .parse_move("6")
-        .unwrap_err()
-        .to_string()
-        .contains("does not exist"));
+    assert!(
+        start
+            .parse_move("6")
+            .unwrap_err()
+            .to_string()
+            .contains("does not exist")
+    );
     assert!(start.parse_move("").is_err());
     assert!(start.parse_move("-1").is_err());
     assert!(start.parse_move("é").is_err());

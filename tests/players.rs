@@ -2,7 +2,7 @@
 //! greedy players are seeded and legal, bad specs are refused.
 
 use ponder::games::{Ataxx, Oware};
-use ponder::players::{build_player, Player, PlayerSpec, StopSignal, Turn};
+use ponder::players::{Player, PlayerSpec, StopSignal, Turn, build_player};
 use ponder::{Game, GameRecord, Kalah, Seat};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -50,9 +50,11 @@ fn the_instructor_passes_the_classroom_test() {
     let record = Kalah::parse_position(&Default::default(), "123551234220105241").unwrap();
     let mut instructor = player::<Kalah>("instructor:depth=2", 1);
     assert_eq!(choose(instructor.as_mut(), &record).to_string(), "0");
-    assert!(instructor
-        .name()
-        .starts_with("instructor (alphabeta:depth=2,eval=store-diff"));
+    assert!(
+        instructor
+            .name()
+            .starts_with("instructor (alphabeta:depth=2,eval=store-diff")
+    );
     let full = player::<Kalah>("instructor", 1);
     assert!(full.name().contains("depth=5"), "{}", full.name());
 }

@@ -105,11 +105,7 @@ impl minimax::Game for CrateGame {
     }
 
     fn table_index(m: u8) -> u16 {
-        if m == PASS {
-            0
-        } else {
-            u16::from(m) + 1
-        }
+        if m == PASS { 0 } else { u16::from(m) + 1 }
     }
 
     fn max_table_index() -> u16 {

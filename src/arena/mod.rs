@@ -27,9 +27,9 @@ mod openings;
 mod runner;
 mod stats;
 
-pub use game::{play_game, PlayedGame, SeatStats, Termination, MAX_PLIES};
-pub use openings::{balanced_opening, derive_seed, random_opening, Balance};
-pub use runner::{run_match, MatchConfig, MatchGame, PlayerFactory};
+pub use game::{MAX_PLIES, PlayedGame, SeatStats, Termination, play_game};
+pub use openings::{Balance, balanced_opening, derive_seed, random_opening};
+pub use runner::{MatchConfig, MatchGame, PlayerFactory, run_match};
 pub use stats::{
-    elo_from_score, elo_json, elo_text, score_from_elo, EloEstimate, Sprt, SprtDecision, Tally,
+    EloEstimate, Sprt, SprtDecision, Tally, elo_from_score, elo_json, elo_text, score_from_elo,
 };

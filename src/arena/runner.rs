@@ -1,8 +1,8 @@
 //! Running a match: pairs of games with swapped colours from shared openings, on several
 //! threads.
 
-use super::game::{play_game, PlayedGame};
-use super::openings::{balanced_opening, derive_seed, random_opening, Balance};
+use super::game::{PlayedGame, play_game};
+use super::openings::{Balance, balanced_opening, derive_seed, random_opening};
 use super::stats::Tally;
 use crate::game::{Game, GameRecord};
 use crate::players::{Player, PlayerError, StopSignal};
@@ -44,11 +44,7 @@ impl<G: Game> MatchGame<G> {
     pub fn a_result(&self) -> i32 {
         let margin = self.played.outcome.margin();
         let first = margin.signum();
-        if self.a_seat == 0 {
-            first
-        } else {
-            -first
-        }
+        if self.a_seat == 0 { first } else { -first }
     }
 }
 
@@ -80,18 +76,20 @@ pub fn run_match<G: Evaluators>(
         for _ in 0..workers {
             let sender = sender.clone();
             let (next_game, halt, stop) = (&next_game, &halt, &stop);
-            scope.spawn(move || loop {
-                if halt.load(Ordering::Relaxed) {
-                    break;
-                }
-                let index = next_game.fetch_add(1, Ordering::Relaxed);
-                if index >= config.games {
-                    break;
-                }
-                let result = play_match_game(start, make_a, make_b, config, index, stop);
-                let failed = result.is_err();
-                if sender.send(result).is_err() || failed {
-                    break;
+            scope.spawn(move || {
+                loop {
+                    if halt.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let index = next_game.fetch_add(1, Ordering::Relaxed);
+                    if index >= config.games {
+                        break;
+                    }
+                    let result = play_match_game(start, make_a, make_b, config, index, stop);
+                    let failed = result.is_err();
+                    if sender.send(result).is_err() || failed {
+                        break;
+                    }
                 }
             });
         }

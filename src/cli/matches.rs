@@ -1,15 +1,15 @@
 //! `ponder match`: two players against each other, with paired openings, Elo and SPRT.
 
-use super::{progress_bar, CliError, PositionArgs};
+use super::{CliError, PositionArgs, progress_bar};
 use crate::arena::{
-    elo_json, elo_text, run_match, Balance, MatchConfig, MatchGame, SeatStats, Sprt, SprtDecision,
-    Tally,
+    Balance, MatchConfig, MatchGame, SeatStats, Sprt, SprtDecision, Tally, elo_json, elo_text,
+    run_match,
 };
 use crate::game::{Game, GameRecord};
-use crate::players::{build_player, Player, PlayerError, PlayerSpec};
+use crate::players::{Player, PlayerError, PlayerSpec, build_player};
 use crate::search::Evaluators;
 use crate::with_game;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
@@ -386,11 +386,7 @@ fn player_name<G: Evaluators>(player: Box<dyn Player<G>>) -> String {
 
 /// The depth of the search that judges a game's openings.
 pub(crate) fn default_balance_depth(game: &str) -> u32 {
-    if game == "ataxx" {
-        3
-    } else {
-        6
-    }
+    if game == "ataxx" { 3 } else { 6 }
 }
 
 /// The number of cores (at least 1).

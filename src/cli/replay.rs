@@ -3,7 +3,7 @@
 use super::{CliError, PositionArgs};
 use crate::game::{Game, GameRecord};
 use crate::with_game;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 use std::io::Write;
 
 /// Arguments of `ponder replay`.

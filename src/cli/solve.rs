@@ -2,7 +2,7 @@
 
 use super::CliError;
 use crate::game::GameSpec;
-use crate::games::oware::{egdb::solve_report, Egdb, OwareConfig, Rules};
+use crate::games::oware::{Egdb, OwareConfig, Rules, egdb::solve_report};
 use std::io::Write;
 use std::path::PathBuf;
 

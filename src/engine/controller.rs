@@ -13,7 +13,7 @@ use super::worker::{Job, JobDone, JobKind};
 use crate::game::{Game, GameRecord, Key, Seat};
 use crate::search::eval::Evaluators;
 use crate::search::{Table, TableKind, TranspositionTable};
-use crossbeam_channel::{select, Receiver, Sender};
+use crossbeam_channel::{Receiver, Sender, select};
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -9,9 +9,9 @@ use super::search_api::Limits;
 use super::worker;
 use crate::game::{Game, GameRecord};
 use crate::search::eval::Evaluators;
-use crossbeam_channel::{unbounded, Receiver, RecvTimeoutError, Sender};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, unbounded};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 

@@ -27,13 +27,13 @@ pub mod tree;
 mod worker;
 
 pub use command::{Command, SearchId};
-pub use config::{EngineConfig, EngineOption, PonderMode, OPTION_NAMES};
+pub use config::{EngineConfig, EngineOption, OPTION_NAMES, PonderMode};
 pub use event::{BestMove, EngineError, Event, PonderInfo, RerootInfo, SearchInfo};
 pub use frontier::Frontier;
 pub use handle::{Engine, MemoryUse};
 pub use search_api::{Limits, StopSignal, TieBreak};
 pub use search_frontier::SearchFrontier;
-pub use think::{think, ThinkResult, ThinkSetup};
+pub use think::{ThinkResult, ThinkSetup, think};
 pub use tree::{Tree, TreeStats};
 
 /// The deepest iteration a search or pondering goes to.

@@ -5,7 +5,7 @@ use super::frontier::Frontier;
 use super::search_api::StopSignal;
 use crate::game::{Game, Key, Outcome};
 
-use crate::search::score::{finished, from_table, to_table, INFINITY};
+use crate::search::score::{INFINITY, finished, from_table, to_table};
 
 /// Plain alpha-beta to a fixed depth with the game's own evaluation, no table, no pruning
 /// beyond alpha-beta: slow and obviously right.

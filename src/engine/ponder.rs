@@ -1,11 +1,11 @@
 //! Pondering: searching the human's possible replies while the human thinks, into the
 //! stored tree, so that the search after the human's move starts from what is known.
 
+use super::MAX_DEPTH;
 use super::config::PonderMode;
 use super::frontier::Frontier;
 use super::think::{ensure_root_expanded, principal_variation};
 use super::tree::{Tree, TreeSearch, TreeStats};
-use super::MAX_DEPTH;
 use crate::game::{Game, Key};
 
 /// One step of pondering, reported to the caller.
@@ -116,8 +116,8 @@ where
         let next = replies
             .iter()
             .enumerate()
-            .filter(|(_, &(_, depth, _))| depth < MAX_DEPTH)
-            .min_by_key(|(rank, &(_, depth, _))| {
+            .filter(|&(_, &(_, depth, _))| depth < MAX_DEPTH)
+            .min_by_key(|&(ref rank, &(_, depth, _))| {
                 let handicap = if *rank == 0 { 0 } else { lead };
                 (u64::from(depth) + u64::from(handicap), *rank)
             })

@@ -1,3 +1,3 @@
 //! The search module's types the engine uses, in one place.
 
-pub use crate::search::{choose, Limits, StopSignal, TieBreak};
+pub use crate::search::{Limits, StopSignal, TieBreak, choose};

@@ -4,7 +4,7 @@
 use super::frontier::Frontier;
 use crate::game::{Game, Key, Outcome};
 use crate::search::eval::Evaluator;
-use crate::search::score::{finished, from_table, to_table, INFINITY};
+use crate::search::score::{INFINITY, finished, from_table, to_table};
 use crate::search::{Bound, SearchWorker, StopSignal, Table, TableEntry};
 
 /// [`SearchWorker::search_value`] behind the [`Frontier`] trait, with a stop signal and a

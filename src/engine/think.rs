@@ -1,10 +1,10 @@
 //! A `go`: iterative deepening over the stored tree, then the exact choice among equal-best
 //! moves.
 
-use super::frontier::Frontier;
-use super::search_api::{choose, Limits, TieBreak};
-use super::tree::{Bound, Tree, TreeSearch, TreeStats};
 use super::MAX_DEPTH;
+use super::frontier::Frontier;
+use super::search_api::{Limits, TieBreak, choose};
+use super::tree::{Bound, Tree, TreeSearch, TreeStats};
 use crate::game::{Game, Key};
 use crate::search::score::WIN_BASE;
 use std::time::Instant;

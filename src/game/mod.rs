@@ -12,13 +12,13 @@ mod seat;
 mod spec;
 
 pub use error::GameError;
-pub use key::{Key, KeyReader, KeyWriter, KEY_BYTES};
+pub use key::{KEY_BYTES, Key, KeyReader, KeyWriter};
 pub use outcome::Outcome;
 pub use record::GameRecord;
 pub use seat::Seat;
 pub use spec::GameSpec;
 
-use serde::{de::DeserializeOwned, Serialize};
+use serde::{Serialize, de::DeserializeOwned};
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
 

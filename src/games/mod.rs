@@ -24,7 +24,7 @@ pub const GAME_NAMES: &[&str] = &["kalah", "ataxx", "oware"];
 /// ```
 #[macro_export]
 macro_rules! with_game {
-    ($spec:expr, $G:ident => $body:expr) => {{
+    ($spec:expr_2021, $G:ident => $body:expr_2021) => {{
         #[allow(unreachable_code)]
         match $spec.name() {
             "kalah" => {

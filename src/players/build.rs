@@ -1,13 +1,13 @@
 //! From a [`PlayerSpec`] to a player of a game.
 
-use super::searching::algorithm_of;
 use super::EnginePlayer;
+use super::searching::algorithm_of;
 use super::{
-    level_params, GreedyPlayer, Level, Limits, Player, PlayerError, PlayerSpec, RandomPlayer,
-    SearchPlayer,
+    GreedyPlayer, Level, Limits, Player, PlayerError, PlayerSpec, RandomPlayer, SearchPlayer,
+    level_params,
 };
 use crate::engine::EngineConfig;
-use crate::search::{evaluator_by_name, Evaluators, SearchOptions, TieBreak};
+use crate::search::{Evaluators, SearchOptions, TieBreak, evaluator_by_name};
 use std::sync::Arc;
 
 /// Every player kind a spec may name, with what it is.
@@ -21,8 +21,14 @@ pub const PLAYER_KINDS: &[(&str, &str)] = &[
         "pvs",
         "the search: iterative deepening PVS with the table [depth=D | movetime=MS | nodes=N, eval=NAME, tiebreak=first|random, seed=S, threads=T, hash=MIB, pruning=on|off]",
     ),
-    ("alphabeta", "fixed-depth alpha-beta in natural order, no table [as pvs]"),
-    ("minimax", "plain fixed-depth minimax, the slow oracle [as pvs]"),
+    (
+        "alphabeta",
+        "fixed-depth alpha-beta in natural order, no table [as pvs]",
+    ),
+    (
+        "minimax",
+        "plain fixed-depth minimax, the slow oracle [as pvs]",
+    ),
     (
         "engine",
         "the engine thread: PVS with a stored tree re-rooted after every move, pondering on the opponent's time [as pvs, ponder=on|off]",

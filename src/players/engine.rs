@@ -1,7 +1,7 @@
 //! The engine thread as a player: a stored tree re-rooted after every move, and pondering on
 //! the opponent's time.
 
-use super::{legal_moves, Choice, Limits, Player, PlayerError, Thought, Turn};
+use super::{Choice, Limits, Player, PlayerError, Thought, Turn, legal_moves};
 use crate::engine::{Engine, EngineConfig, Event, PonderInfo};
 use crate::game::GameRecord;
 use crate::search::Evaluators;

@@ -1,6 +1,6 @@
 //! The greedy player: the best move one ply ahead by a static evaluation.
 
-use super::{legal_moves, Choice, Player, PlayerError, Thought, Turn};
+use super::{Choice, Player, PlayerError, Thought, Turn, legal_moves};
 use crate::game::{Game, GameRecord};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -66,7 +66,7 @@ impl<G: Game> GreedyPlayer<G> {
     }
 }
 
-use crate::search::score::{finished as finished_at, MAX_HEURISTIC};
+use crate::search::score::{MAX_HEURISTIC, finished as finished_at};
 
 /// A finished game one ply ahead on the search's scale: margin first.
 fn finished_score(margin: i32) -> i32 {

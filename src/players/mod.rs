@@ -24,10 +24,10 @@ mod random;
 mod searching;
 mod spec;
 
-pub use build::{build_player, default_limits, search_options_of, takes_hash, PLAYER_KINDS};
+pub use build::{PLAYER_KINDS, build_player, default_limits, search_options_of, takes_hash};
 pub use engine::EnginePlayer;
 pub use greedy::{EvalFn, GreedyPlayer};
-pub use levels::{level_params, with_level, Level};
+pub use levels::{Level, level_params, with_level};
 pub use random::RandomPlayer;
 pub use searching::SearchPlayer;
 pub use spec::PlayerSpec;

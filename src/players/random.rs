@@ -1,6 +1,6 @@
 //! The random player: a uniformly random legal move.
 
-use super::{legal_moves, Choice, Player, PlayerError, Thought, Turn};
+use super::{Choice, Player, PlayerError, Thought, Turn, legal_moves};
 use crate::game::{Game, GameRecord};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};

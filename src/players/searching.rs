@@ -1,7 +1,7 @@
 //! The search as a player: minimax, alpha-beta or PVS with a named evaluator, a budget and a
 //! transposition table kept from move to move.
 
-use super::{legal_moves, Choice, Limits, Player, PlayerError, Thought, Turn};
+use super::{Choice, Limits, Player, PlayerError, Thought, Turn, legal_moves};
 use crate::game::GameRecord;
 use crate::search::{Algorithm, Evaluators, SearchInfo, SearchOptions, Searcher, Table, TieBreak};
 use rand::rngs::SmallRng;

@@ -2,8 +2,8 @@
 //! limit, checked cheaply at every node and fully every 1024 nodes.
 
 use super::limits::{Limits, StopSignal};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// Nodes between two full checks (clock, shared node count).

@@ -4,9 +4,9 @@
 
 use super::eval::Evaluator;
 use super::options::{Algorithm, TieBreak};
-use super::report::{nodes_per_second, SearchInfo};
+use super::report::{SearchInfo, nodes_per_second};
 use super::root::{RootMove, RootResult};
-use super::score::{Score, INFINITY, WIN_BASE};
+use super::score::{INFINITY, Score, WIN_BASE};
 use super::tiebreak::choose;
 use super::worker::SearchWorker;
 use crate::game::Game;

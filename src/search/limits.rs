@@ -1,8 +1,8 @@
 //! What a search may spend: depth, nodes, time (soft and hard), or everything until stopped;
 //! and the stop signal every search thread watches.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// The most a `movetime` search keeps back for unwinding and answering.
@@ -108,20 +108,12 @@ impl Limits {
 
     /// The deepest iteration allowed.
     pub fn max_depth(&self) -> Option<u32> {
-        if self.infinite {
-            None
-        } else {
-            self.depth
-        }
+        if self.infinite { None } else { self.depth }
     }
 
     /// The node budget.
     pub fn max_nodes(&self) -> Option<u64> {
-        if self.infinite {
-            None
-        } else {
-            self.nodes
-        }
+        if self.infinite { None } else { self.nodes }
     }
 }
 

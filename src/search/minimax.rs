@@ -4,7 +4,7 @@
 
 use super::eval::Evaluator;
 use super::score::INFINITY;
-use super::worker::{SearchWorker, MAX_PLY};
+use super::worker::{MAX_PLY, SearchWorker};
 use crate::game::Game;
 
 impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {

@@ -38,16 +38,16 @@ mod worker;
 
 pub use error::SearchError;
 pub use eval::{
-    evaluator_by_name, Evaluator, EvaluatorVisitor, Evaluators, GameEvaluation, ScoreDiff,
+    Evaluator, EvaluatorVisitor, Evaluators, GameEvaluation, ScoreDiff, evaluator_by_name,
 };
 pub use iterative::MAX_DEPTH;
 pub use limits::{Limits, StopSignal};
 pub use options::{Algorithm, SearchOptions, TieBreak};
 pub use report::{SearchInfo, SearchOutcome};
-pub use score::{Score, INFINITY};
+pub use score::{INFINITY, Score};
 pub use searcher::Searcher;
 pub use table::{
     Bound, DashMapTable, LockFreeTable, Table, TableEntry, TableKind, TranspositionTable,
 };
 pub use tiebreak::choose;
-pub use worker::{SearchWorker, MAX_PLY};
+pub use worker::{MAX_PLY, SearchWorker};

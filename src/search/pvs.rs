@@ -13,9 +13,9 @@
 
 use super::eval::Evaluator;
 use super::ordering::MoveOrderer;
-use super::score::{from_table, to_table, INFINITY};
+use super::score::{INFINITY, from_table, to_table};
 use super::table::{Bound, Table, TableEntry};
-use super::worker::{SearchWorker, MAX_PLY};
+use super::worker::{MAX_PLY, SearchWorker};
 use crate::game::{Game, Key};
 
 /// The shallowest remaining depth at which the table is probed and written.

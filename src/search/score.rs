@@ -111,11 +111,7 @@ pub fn finished(margin: i32, ply: u32) -> i32 {
     }
     let ply = ply.min(MARGIN_UNIT as u32 - 1) as i32;
     let magnitude = WIN_BASE + margin.abs().min(MAX_MARGIN) * MARGIN_UNIT + (MARGIN_UNIT - 1 - ply);
-    if margin > 0 {
-        magnitude
-    } else {
-        -magnitude
-    }
+    if margin > 0 { magnitude } else { -magnitude }
 }
 
 /// A score as stored in the transposition table: a decisive score counted from the node

@@ -1,6 +1,7 @@
 //! The public searcher: options and a shared table in, a move out, progress reported on the
 //! way; one main thread plus Lazy SMP helpers over the shared table.
 
+use super::SearchError;
 use super::budget::Budget;
 use super::eval::{Evaluator, EvaluatorVisitor, Evaluators};
 use super::iterative::{DeepeningPlan, MAX_DEPTH};
@@ -12,10 +13,9 @@ use super::score::{self, Score};
 use super::smp::{HelperJob, HelperPool};
 use super::table::{Table, TranspositionTable};
 use super::worker::SearchWorker;
-use super::SearchError;
 use crate::game::{Game, GameRecord};
-use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
 /// Searches positions of game `G` with fixed [`SearchOptions`] over a shared

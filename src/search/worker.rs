@@ -232,11 +232,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         } else {
             search(self, &child, child_alpha, child_beta)
         };
-        if same_side {
-            value
-        } else {
-            -value
-        }
+        if same_side { value } else { -value }
     }
 
     /// Makes `mv` followed by the line below it the principal variation at `ply`.

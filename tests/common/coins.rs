@@ -175,7 +175,7 @@ impl Game for Coins {
                 return Err(GameError::MoveSyntax {
                     text: text.into(),
                     reason: "l or r".into(),
-                })
+                });
             }
         };
         if self.is_legal(mv) {
@@ -211,11 +211,7 @@ impl Game for Coins {
             End::Left => self.coins[self.left as usize],
             End::Right => self.coins[self.right as usize - 1],
         };
-        if value == 0 {
-            1
-        } else {
-            0
-        }
+        if value == 0 { 1 } else { 0 }
     }
 }
 

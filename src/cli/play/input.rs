@@ -57,7 +57,7 @@ pub(super) fn parse_line(line: &str) -> Vec<Entry> {
             return std::iter::once(first)
                 .chain(rest.iter().copied())
                 .map(|word| Entry::Move(word.to_string()))
-                .collect()
+                .collect();
         }
     };
     if matches!(entry, Entry::Save(_) | Entry::Load(_) | Entry::Bad(_)) || rest.is_empty() {

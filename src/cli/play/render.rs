@@ -4,7 +4,7 @@
 
 use super::seats::SeatPlayer;
 use crate::game::{GameRecord, Seat};
-use crate::players::{score_text, Thought};
+use crate::players::{Thought, score_text};
 use crate::search::Evaluators;
 use std::io::Write;
 

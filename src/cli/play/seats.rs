@@ -2,7 +2,7 @@
 
 use crate::search::Evaluators;
 
-use crate::players::{build_player, with_level, Level, Player, PlayerError, PlayerSpec};
+use crate::players::{Level, Player, PlayerError, PlayerSpec, build_player, with_level};
 
 /// What `--seats` names for one seat.
 #[derive(Clone, Debug, PartialEq, Eq)]

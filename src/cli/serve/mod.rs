@@ -9,12 +9,12 @@
 mod http;
 mod routes;
 
-pub use http::{percent_decode, read_request, Request, Response};
-pub use routes::{route, ServeConfig};
+pub use http::{Request, Response, percent_decode, read_request};
+pub use routes::{ServeConfig, route};
 
 use super::CliError;
 use crate::game::GameSpec;
-use crossbeam_channel::{bounded, Receiver, TrySendError};
+use crossbeam_channel::{Receiver, TrySendError, bounded};
 use std::io::Write;
 use std::net::{TcpListener, TcpStream};
 use std::sync::{Arc, Condvar, Mutex};
@@ -96,7 +96,10 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), CliError> {
     writeln!(
         out,
         "listening on http://{address} ({workers} workers, {} searches at a time, queue {}, max depth {}, max {} ms a request)",
-        config.search_slots.permits(), args.queue, args.max_depth, args.max_movetime
+        config.search_slots.permits(),
+        args.queue,
+        args.max_depth,
+        args.max_movetime
     )?;
     out.flush()?;
 

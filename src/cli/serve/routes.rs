@@ -2,11 +2,11 @@
 
 use super::http::{Request, Response};
 use crate::game::{GameRecord, GameSpec};
-use crate::players::{build_player, score_text, Limits, PlayerSpec, StopSignal, Turn};
+use crate::players::{Limits, PlayerSpec, StopSignal, Turn, build_player, score_text};
 use crate::search::Evaluators;
 use crate::{games::GAME_NAMES, with_game};
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 use std::time::Duration;
 
 /// The server's limits and defaults.
@@ -88,7 +88,7 @@ fn getmove(argument: &str, config: &ServeConfig) -> Response {
                     shorten(depth_text)
                 ),
                 false,
-            )
+            );
         }
     };
     let spec = config.getmove_game.clone();
@@ -246,7 +246,7 @@ fn bestmove(game: &str, body: &[u8], config: &ServeConfig) -> Response {
                 400,
                 format!("the body is not a bestmove request: {e}"),
                 true,
-            )
+            );
         }
     };
     let result = with_game!(spec, G => bestmove_for::<G>(&spec, &request, config)

@@ -9,10 +9,10 @@
 mod plot;
 mod report;
 
-use super::{progress_bar, CliError, PositionArgs};
-use crate::arena::{random_opening, run_match, MatchConfig, Tally};
+use super::{CliError, PositionArgs, progress_bar};
+use crate::arena::{MatchConfig, Tally, random_opening, run_match};
 use crate::game::GameRecord;
-use crate::players::{build_player, Player, PlayerSpec, SearchPlayer, StopSignal, Turn};
+use crate::players::{Player, PlayerSpec, SearchPlayer, StopSignal, Turn, build_player};
 use crate::search::{Evaluators, Limits};
 use crate::with_game;
 use report::{DepthRow, Recommendation, StrengthRow};

@@ -2,7 +2,7 @@
 //! recommended budget per level.
 
 use super::TuneArgs;
-use crate::arena::{elo_text, Tally};
+use crate::arena::{Tally, elo_text};
 use std::fmt::Write as _;
 use std::time::Duration;
 

@@ -10,11 +10,11 @@ mod clock;
 mod protocol;
 
 pub use clock::{clock_budget, go_limits};
-pub use protocol::{parse_command, GoParams, UaiCommand};
+pub use protocol::{GoParams, UaiCommand, parse_command};
 
 use super::CliError;
 use crate::game::{GameRecord, GameSpec};
-use crate::players::{build_player, Choice, Limits, Player, PlayerSpec, StopSignal, Thought, Turn};
+use crate::players::{Choice, Limits, Player, PlayerSpec, StopSignal, Thought, Turn, build_player};
 use crate::search::Evaluators;
 use crate::with_game;
 use crossbeam_channel::{Receiver, Sender};

@@ -150,7 +150,7 @@ fn parse_position(rest: &[&str]) -> Result<UaiCommand, String> {
         _ => {
             return Err(
                 "position: expected `position startpos|fen <fen> [moves <move>...]`".to_string(),
-            )
+            );
         }
     };
     Ok(UaiCommand::Position {

@@ -1,9 +1,9 @@
 //! The stored tree against plain minimax, and re-rooting against the tree it came from.
 
 use super::*;
-use crate::engine::plain_frontier::{terminal, PlainFrontier};
-use crate::engine::search_api::StopSignal;
 use crate::engine::Frontier;
+use crate::engine::plain_frontier::{PlainFrontier, terminal};
+use crate::engine::search_api::StopSignal;
 use crate::games::kalah::{CaptureRule, KalahConfig};
 use crate::{Game, Kalah};
 use rand::rngs::SmallRng;
@@ -294,7 +294,7 @@ fn dump<G: Game>(tree: &Tree<G>, index: usize, position: &G, indent: usize) {
 mod choice {
     use super::*;
     use crate::engine::search_api::{Limits, TieBreak};
-    use crate::engine::think::{think, ThinkSetup};
+    use crate::engine::think::{ThinkSetup, think};
     use std::collections::BTreeSet;
     use std::time::Instant;
 

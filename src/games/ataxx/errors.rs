@@ -13,7 +13,9 @@ use thiserror::Error;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum FenError {
     /// Nothing but white space.
-    #[error("empty FEN: expected a board such as x5o/7/7/7/7/7/o5x, then the side to move, halfmove clock and fullmove number")]
+    #[error(
+        "empty FEN: expected a board such as x5o/7/7/7/7/7/o5x, then the side to move, halfmove clock and fullmove number"
+    )]
     Empty,
     /// The board does not have 7 ranks separated by `/`.
     #[error("the board has {found} ranks, expected 7 separated by '/'")]

@@ -33,7 +33,7 @@ pub fn parse_fen(text: &str) -> Result<Ataxx, FenError> {
         other => {
             return Err(FenError::BadSide {
                 found: other.to_string(),
-            })
+            });
         }
     };
     let halfmove_text = fields.get(2).copied().unwrap_or("0");
@@ -85,7 +85,7 @@ fn parse_board(board: &str) -> Result<(u64, u64, u64), FenError> {
                     return Err(FenError::BadCharacter {
                         rank: rank_name,
                         found: ch,
-                    })
+                    });
                 }
             };
             if let Some(set) = set {

@@ -1,6 +1,6 @@
 //! Ataxx on the shared [`Game`] trait.
 
-use super::{fen, key, Ataxx, AtaxxConfig, AtaxxMove, MoveKind};
+use super::{Ataxx, AtaxxConfig, AtaxxMove, MoveKind, fen, key};
 use crate::game::{Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat};
 
 impl Game for Ataxx {

@@ -13,7 +13,7 @@
 //!   except that the 50-move rule is a draw whatever the stones when neither of the other two
 //!   endings applies.
 
-use super::bitboard::{grow, reach, ALL, DOUBLES, SINGLES};
+use super::bitboard::{ALL, DOUBLES, SINGLES, grow, reach};
 use super::{AtaxxMove, Bitboard, Square};
 use crate::game::{GameError, Outcome, Seat};
 use serde::{Deserialize, Serialize};
@@ -462,9 +462,5 @@ impl Ataxx {
 
 /// `x` for the first seat, `o` for the second.
 pub(crate) fn side_name(seat: Seat) -> &'static str {
-    if seat.index() == 0 {
-        "x"
-    } else {
-        "o"
-    }
+    if seat.index() == 0 { "x" } else { "o" }
 }

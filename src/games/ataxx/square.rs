@@ -58,11 +58,7 @@ impl Square {
     pub const fn distance(self, other: Square) -> u8 {
         let df = self.file().abs_diff(other.file());
         let dr = self.rank().abs_diff(other.rank());
-        if df > dr {
-            df
-        } else {
-            dr
-        }
+        if df > dr { df } else { dr }
     }
 
     /// Reads a square from its two-byte name (`b"c5"`).

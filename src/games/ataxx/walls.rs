@@ -7,7 +7,7 @@
 //! one, and the others for four. The stones start in the corners, so bit 0 stays clear:
 //! 2^15 = 32768 layouts.
 
-use super::bitboard::{reach, ALL};
+use super::bitboard::{ALL, reach};
 use super::position::Ataxx;
 use super::{Bitboard, WallsError};
 use std::fmt;

@@ -59,7 +59,7 @@ pub fn from_board_array(config: KalahConfig, array: &[u32]) -> Result<Kalah, Gam
             return Err(GameError::Position(format!(
                 "board array entry {}: the turn is {other}, expected 0 or 1",
                 2 * m + 2
-            )))
+            )));
         }
     };
     Kalah::from_parts(

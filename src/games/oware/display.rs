@@ -93,7 +93,7 @@ impl<'de> Deserialize<'de> for Oware {
             other => {
                 return Err(serde::de::Error::custom(GameError::Position(format!(
                     "to_move {other}: expected 0 or 1"
-                ))))
+                ))));
             }
         };
         Oware::from_parts(

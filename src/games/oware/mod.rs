@@ -72,7 +72,7 @@ mod position;
 mod rules;
 mod swar;
 
-pub use config::{OwareConfig, Rules, MAX_HOUSES, MAX_TOTAL_SEEDS};
+pub use config::{MAX_HOUSES, MAX_TOTAL_SEEDS, OwareConfig, Rules};
 pub use egdb::{Egdb, EgdbStats};
 pub use moves::OwareMove;
 pub use position::Oware;

@@ -43,7 +43,7 @@ pub(crate) fn read_record(
             return Err(errors::position(format!(
                 "empty text: expected `start` or a position like {}",
                 write(&Oware::start_of(*config))
-            )))
+            )));
         }
         Some(&"start") => {
             words.next();
@@ -72,7 +72,7 @@ pub(crate) fn read_record(
             return Err(errors::position(format!(
                 "unexpected {other:?} after the position: only `moves` and a move list may \
                  follow"
-            )))
+            )));
         }
     }
     Ok(record)
@@ -105,7 +105,7 @@ fn read_position(
         _ => {
             return Err(errors::position(format!(
                 "side to move {side:?}: expected 0 (first player) or 1 (second player)"
-            )))
+            )));
         }
     };
     let mut rows = [[0u8; super::config::MAX_HOUSES]; 2];

@@ -1,6 +1,6 @@
 //! The Oware position: the pits, the captured seeds and the side to move.
 
-use super::config::{OwareConfig, MAX_PITS};
+use super::config::{MAX_PITS, OwareConfig};
 use super::errors;
 use crate::game::{GameError, Seat};
 

@@ -278,11 +278,7 @@ impl Oware {
                 feeding |= 1 << index;
             }
         }
-        if feeding != 0 {
-            feeding
-        } else {
-            all
-        }
+        if feeding != 0 { feeding } else { all }
     }
 
     /// The legal moves as a set of house indices (bit `i` for house `i`); empty when the game

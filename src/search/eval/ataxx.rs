@@ -1,6 +1,6 @@
 //! Ataxx's evaluators: `seed` (the Pookie Pookie design's) and a stronger `default`.
 
-use super::{unknown_evaluator, Evaluator, EvaluatorVisitor, Evaluators, GameEvaluation};
+use super::{Evaluator, EvaluatorVisitor, Evaluators, GameEvaluation, unknown_evaluator};
 use crate::games::ataxx::{Ataxx, AtaxxMove, MoveKind};
 use crate::search::SearchError;
 

@@ -1,10 +1,10 @@
 //! Kalah's evaluators: `store-diff` (the classroom spec's heuristic) and a stronger `default`.
 
 use super::Evaluator;
-use super::{unknown_evaluator, EvaluatorVisitor, Evaluators, GameEvaluation};
+use super::{EvaluatorVisitor, Evaluators, GameEvaluation, unknown_evaluator};
+use crate::Game;
 use crate::games::kalah::Kalah;
 use crate::search::SearchError;
-use crate::Game;
 
 /// Kalah's `default` evaluation, from the mover's point of view:
 /// `4 × (store difference) + (difference of the seeds left in each row) + 2 × (pits of the

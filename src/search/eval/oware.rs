@@ -1,6 +1,6 @@
 //! Oware's evaluators: `seed` (the Awale article's) and a stronger `default`.
 
-use super::{unknown_evaluator, Evaluator, EvaluatorVisitor, Evaluators, GameEvaluation};
+use super::{Evaluator, EvaluatorVisitor, Evaluators, GameEvaluation, unknown_evaluator};
 use crate::game::Seat;
 use crate::games::oware::{Oware, OwareMove};
 use crate::search::SearchError;

@@ -3,8 +3,8 @@
 //! one thread sweeps out the entries least worth keeping (old generations, shallow depths);
 //! stores that arrive during a sweep are dropped.
 
-use super::entry::{keep_move, keep_worth, replaces_same_key, TableEntry, GENERATION_MASK};
 use super::Table;
+use super::entry::{GENERATION_MASK, TableEntry, keep_move, keep_worth, replaces_same_key};
 use crate::game::Key;
 use dashmap::DashMap;
 use parking_lot::Mutex;

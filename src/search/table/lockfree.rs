@@ -3,11 +3,11 @@
 //! allocation after construction, no false hit (the key is compared in full and a torn read is
 //! detected and treated as a miss), replacement by depth and age.
 
-use super::entry::{keep_move, keep_worth, replaces_same_key, TableEntry, GENERATION_MASK};
 use super::Table;
+use super::entry::{GENERATION_MASK, TableEntry, keep_move, keep_worth, replaces_same_key};
 use crate::game::Key;
-use std::alloc::{alloc_zeroed, Layout};
-use std::sync::atomic::{fence, AtomicU64, AtomicU8, Ordering};
+use std::alloc::{Layout, alloc_zeroed};
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering, fence};
 
 /// Slots per bucket: a probe looks at every slot of one bucket.
 const SLOTS: usize = 2;

@@ -10,7 +10,7 @@ mod dashmap;
 mod entry;
 mod lockfree;
 
-pub use self::dashmap::{DashMapTable, KeyHasher, DASHMAP_BYTES_PER_ENTRY};
+pub use self::dashmap::{DASHMAP_BYTES_PER_ENTRY, DashMapTable, KeyHasher};
 pub use entry::{Bound, TableEntry};
 pub use lockfree::LockFreeTable;
 
@@ -115,7 +115,7 @@ impl fmt::Debug for TranspositionTable {
 }
 
 macro_rules! dispatch {
-    ($self:ident, $table:ident => $body:expr) => {
+    ($self:ident, $table:ident => $body:expr_2021) => {
         match $self {
             TranspositionTable::LockFree($table) => $body,
             TranspositionTable::DashMap($table) => $body,

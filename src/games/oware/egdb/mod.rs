@@ -28,11 +28,11 @@ mod build;
 mod index;
 mod report;
 
-pub use report::{solve_report, EgdbStats};
+pub use report::{EgdbStats, solve_report};
 
-use super::config::{Rules, MAX_HOUSES};
+use super::config::{MAX_HOUSES, Rules};
 use super::position::Oware;
-use index::{layer_size, rank, Binomials};
+use index::{Binomials, layer_size, rank};
 use serde::{Deserialize, Serialize};
 use std::io::{Read, Write};
 use std::path::Path;
