@@ -65,8 +65,9 @@ pub struct BestMove<G: Game> {
     pub score: i32,
     /// Deepest completed depth (0 if stopped before depth 1 completed).
     pub depth: u32,
-    /// How many moves were exactly equal-best at that depth (the choice was among them).
-    pub ties: usize,
+    /// The moves exactly equal-best at that depth, in the game's natural order: the choice
+    /// was among them (empty if stopped before depth 1 completed).
+    pub equal_best: Vec<G::Move>,
     /// Nodes searched.
     pub nodes: u64,
     /// Time from the `go` to this answer.

@@ -1,3 +1,3 @@
 //! The search module's types the engine uses, in one place.
 
-pub use crate::search::{Limits, StopSignal, TieBreak, choose};
+pub use crate::search::{Limits, StopSignal, TieBreak};

@@ -1,17 +1,20 @@
-//! A `go`: iterative deepening over the stored tree, then the exact choice among equal-best
-//! moves.
+//! A `go`: the search's own iterative deepening and exact choice among equal-best moves, run
+//! over the stored tree (the search consults it as its node store), then the tree's root
+//! ordered for the pondering that follows.
 
-use super::MAX_DEPTH;
-use super::frontier::Frontier;
-use super::search_api::{Limits, TieBreak, choose};
-use super::tree::{Bound, Tree, TreeSearch, TreeStats};
+use super::search_api::{Limits, TieBreak};
+use super::tree::{Tree, TreeStats, TreeStore};
 use crate::game::{Game, Key};
-use crate::search::score::WIN_BASE;
+use crate::search::eval::Evaluator;
+use crate::search::{
+    Algorithm, Budget, DeepeningPlan, MAX_DEPTH, RootMove, SearchInfo, SearchWorker, StopSignal,
+};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// What a search hands back.
 #[derive(Clone, Debug)]
-pub struct ThinkResult<G: Game> {
+pub(crate) struct ThinkResult<G: Game> {
     /// The move chosen; `None` when the game is over.
     pub best: Option<G::Move>,
     /// The reply expected after it.
@@ -20,67 +23,55 @@ pub struct ThinkResult<G: Game> {
     pub score: i32,
     /// The deepest completed iteration.
     pub depth: u32,
-    /// How many root moves were exactly equal-best.
-    pub ties: usize,
+    /// The root moves exactly equal-best at `depth`, in natural order.
+    pub equal_best: Vec<G::Move>,
     /// Tree statistics.
     pub stats: TreeStats,
-    /// Nodes searched (tree and frontier).
+    /// Nodes searched.
     pub nodes: u64,
 }
 
-/// Everything one search needs besides the tree and the frontier.
-pub struct ThinkSetup<'a> {
+/// Everything one search needs besides the tree and the search worker.
+pub(crate) struct ThinkSetup<'a> {
     /// Keys of the positions before the root since the last irreversible move.
     pub history: &'a [Key],
     /// The budget.
     pub limits: &'a Limits,
+    /// Raised to stop the search.
+    pub stop: &'a StopSignal,
     /// When the search started (deadlines count from here).
     pub start: Instant,
     /// How to choose among equal-best moves (with the seed of this search when random).
     pub tie_break: TieBreak,
-    /// Nodes with less remaining depth stay below the tree.
+    /// Nodes with less remaining depth are not added to the tree.
     pub tree_min_depth: u32,
 }
 
-/// One completed iteration, as reported to the caller.
-pub struct Iteration<'a, G: Game> {
-    /// Depth completed.
-    pub depth: u32,
-    /// Score.
-    pub score: i32,
-    /// Principal variation.
-    pub pv: &'a [G::Move],
-    /// Nodes so far.
-    pub nodes: u64,
-    /// Tree statistics so far.
-    pub stats: TreeStats,
-}
-
-/// Searches `position` (the tree's root) by iterative deepening within the limits, then
-/// establishes which root moves are exactly equal-best at the last completed depth and
-/// chooses one of them by `tie_break` through the search core's [`choose`]: the ties listed
-/// in the game's natural order, the first or a seeded uniform pick.
+/// Searches `position` (the tree's root) by the search's iterative deepening within the
+/// limits, the stored tree serving as its node store; reports each iteration with the tree's
+/// statistics; the move is chosen among the exactly equal-best ones by `tie_break`.
 ///
 /// Always answers a legal move unless the game is over: if stopped before depth 1
 /// completes, the first root move in the tree's order (what earlier searches preferred).
-pub fn think<G, F, I>(
+/// Afterwards the chosen move is the root's first child, and the rest follow best first.
+pub(crate) fn think<G, E, I>(
     tree: &mut Tree<G>,
-    frontier: &mut F,
+    worker: &mut SearchWorker<G, E>,
     position: &G,
     setup: &ThinkSetup<'_>,
     mut on_iteration: I,
 ) -> ThinkResult<G>
 where
     G: Game,
-    F: Frontier<G>,
-    I: FnMut(&Iteration<'_, G>),
+    E: Evaluator<G> + ?Sized,
+    I: FnMut(&SearchInfo<G>, TreeStats),
 {
     let mut result = ThinkResult {
         best: None,
         ponder: None,
         score: 0,
         depth: 0,
-        ties: 0,
+        equal_best: Vec::new(),
         stats: TreeStats::default(),
         nodes: 0,
     };
@@ -89,132 +80,86 @@ where
     if position.outcome().is_some() || !ensure_root_expanded(tree, position) {
         return result;
     }
-    let infinity = frontier.infinity();
-    let max_depth = setup
-        .limits
-        .max_depth()
-        .unwrap_or(MAX_DEPTH)
-        .clamp(1, MAX_DEPTH);
-    let soft = setup.limits.soft_deadline();
-    let max_nodes = setup.limits.max_nodes();
-    let mut root = tree.root_index();
-    // Depths the kept tree already answers: those iterations are instant, so compaction (if
-    // needed) waits until they are reported.
-    let kept_depth = u32::from(tree.root().depth);
-    let ties = {
-        let mut search = TreeSearch::new(
-            tree,
-            frontier,
-            setup.history,
-            setup.tree_min_depth,
-            first_pass,
-        );
-        let mut pv = Vec::new();
-        for depth in 1..=max_depth {
-            if depth > 1 {
-                if soft.is_some_and(|soft| setup.start.elapsed() >= soft) {
-                    break;
-                }
-                if max_nodes.is_some_and(|max| search.nodes() >= max) {
-                    break;
-                }
-                search.next_pass();
-            }
-            if depth > kept_depth
-                && search.tree().needs_compaction()
-                && search.tree().len() * 10 >= search.tree().capacity() * 9
-            {
-                root = search.compact_tree();
-            }
-            let previous = (result.depth > 0).then_some(result.score);
-            let Some(score) = aspirated(previous, depth, infinity, |alpha, beta| {
-                search.search_root(root, position, depth, alpha, beta, 0)
-            }) else {
-                break;
-            };
-            result.depth = depth;
-            result.score = score;
-            principal_variation(search.tree(), root, position, depth, &mut pv);
-            on_iteration(&Iteration {
-                depth,
-                score,
-                pv: &pv,
-                nodes: search.nodes(),
-                stats: search.stats,
-            });
-        }
-        let ties = if result.depth > 0 {
-            establish_ties(&mut search, position, result.depth, result.score)
-        } else {
-            Vec::new()
-        };
-        result.stats = search.stats;
-        result.nodes = search.nodes();
-        ties
+    worker.begin(Budget::new(
+        setup.limits,
+        setup.start,
+        setup.stop.clone(),
+        StopSignal::new(),
+        Arc::default(),
+    ));
+    worker.set_root_history(setup.history, position);
+    let mut moves = root_moves(tree, position);
+    let plan = DeepeningPlan {
+        algorithm: Algorithm::Pvs,
+        tiebreak: setup.tie_break,
+        max_depth: setup
+            .limits
+            .max_depth()
+            .unwrap_or(MAX_DEPTH)
+            .clamp(1, MAX_DEPTH),
+        soft_deadline: setup.limits.soft_deadline(),
     };
-    let chosen =
-        choose_tie(tree, position, &ties, setup.tie_break).unwrap_or(tree.root().children().start);
-    tree.move_to_front(tree.root_index(), chosen);
-    let chosen = tree.root().children().start;
-    result.ties = ties.len().max(1);
-    result.best = tree.node(chosen).mv;
-    result.ponder = tree
-        .node(chosen)
-        .children()
-        .next()
-        .and_then(|reply| tree.node(reply).mv);
+    let root = tree.root_index();
+    let mut store = TreeStore::new(tree, root, setup.tree_min_depth, first_pass);
+    let last = worker.deepen_and_report(&mut store, position, &mut moves, &plan, &mut |info, store| {
+        on_iteration(info, store.stats)
+    });
+    result.stats = store.stats;
+    result.nodes = worker.nodes();
+    let best = match &last {
+        Some(iteration) => {
+            result.depth = iteration.depth;
+            result.score = iteration.value;
+            result.equal_best = iteration.equal_best.clone();
+            iteration.pv.first().copied()
+        }
+        None => moves.first().map(|m| m.mv),
+    };
+    order_root(tree, &moves, best);
+    let chosen = tree.root().children().next();
+    result.best = chosen.and_then(|child| tree.node(child).mv);
+    result.ponder = chosen
+        .and_then(|child| tree.node(child).children().next())
+        .and_then(|reply| tree.node(reply).mv)
+        .or_else(|| last.and_then(|iteration| iteration.pv.get(1).copied()));
     result
 }
 
-/// The first aspiration half-window, in evaluation units; it grows fourfold on each failure
-/// (as in the search module).
-const ASPIRATION_DELTA: i32 = 2;
-/// The shallowest iteration searched with an aspiration window.
-const ASPIRATION_MIN_DEPTH: u32 = 4;
-/// Past this half-window the search falls back to the full window.
-const ASPIRATION_MAX_DELTA: i32 = 1 << 12;
-
-/// One iteration with aspiration windows around the previous value: `search(alpha, beta)`
-/// is repeated with a wider window until its value falls inside. `None` if stopped.
-pub fn aspirated(
-    previous: Option<i32>,
-    depth: u32,
-    infinity: i32,
-    mut search: impl FnMut(i32, i32) -> Option<i32>,
-) -> Option<i32> {
-    let mut delta = ASPIRATION_DELTA;
-    let (mut alpha, mut beta) = match previous {
-        Some(value) if depth >= ASPIRATION_MIN_DEPTH && value.abs() < WIN_BASE => {
-            (value - delta, value + delta)
-        }
-        _ => (-infinity, infinity),
-    };
-    loop {
-        let value = search(alpha, beta)?;
-        if value <= alpha && alpha > -infinity {
-            delta = delta.saturating_mul(4);
-            alpha = if delta > ASPIRATION_MAX_DELTA {
-                -infinity
-            } else {
-                (value - delta).max(-infinity)
-            };
-        } else if value >= beta && beta < infinity {
-            delta = delta.saturating_mul(4);
-            beta = if delta > ASPIRATION_MAX_DELTA {
-                infinity
-            } else {
-                (value + delta).min(infinity)
-            };
-        } else {
-            return Some(value);
-        }
+/// The root moves in the tree's order (best first from earlier searches and pondering),
+/// each with its place among the root's children.
+fn root_moves<G: Game>(tree: &Tree<G>, position: &G) -> Vec<RootMove<G>> {
+    let mut natural = Vec::new();
+    position.legal_moves(&mut natural);
+    let mut moves = RootMove::list(&natural);
+    let slots: Vec<Option<G::Move>> = tree.root().children().map(|c| tree.node(c).mv).collect();
+    for root_move in &mut moves {
+        root_move.slot = slots
+            .iter()
+            .position(|&mv| mv == Some(root_move.mv))
+            .unwrap_or(usize::MAX);
     }
+    moves.sort_by_key(|m| m.slot);
+    moves
+}
+
+/// Orders the root's children as `moves` ends (best first), `best` first of all.
+fn order_root<G: Game>(tree: &mut Tree<G>, moves: &[RootMove<G>], best: Option<G::Move>) {
+    let root = tree.root_index();
+    let count = moves.len() as i64;
+    tree.sort_children_by_key(root, |child| match child.mv {
+        Some(mv) if Some(mv) == best => count + 1,
+        Some(mv) => moves
+            .iter()
+            .position(|m| m.mv == mv)
+            .map_or(-1, |rank| count - rank as i64),
+        None => -1,
+    });
 }
 
 /// Makes sure the root's children exist, compacting the tree, or else clearing it, if it is
 /// too full to hold them.
 /// `false` only if the arena cannot hold the root's moves at all.
-pub fn ensure_root_expanded<G: Game>(tree: &mut Tree<G>, position: &G) -> bool {
+pub(crate) fn ensure_root_expanded<G: Game>(tree: &mut Tree<G>, position: &G) -> bool {
     let mut moves = Vec::new();
     if tree.expand(tree.root_index(), position, &mut moves) {
         return true;
@@ -227,90 +172,4 @@ pub fn ensure_root_expanded<G: Game>(tree: &mut Tree<G>, position: &G) -> bool {
     }
     tree.reset(position);
     tree.expand(tree.root_index(), position, &mut moves)
-}
-
-/// The principal variation below node `index` (whose position is `position`): the first
-/// child of each node, as far as the tree and the depth go.
-pub fn principal_variation<G: Game>(
-    tree: &Tree<G>,
-    index: usize,
-    position: &G,
-    depth: u32,
-    pv: &mut Vec<G::Move>,
-) {
-    pv.clear();
-    let mut index = index;
-    let mut position = *position;
-    while pv.len() < depth as usize {
-        let Some(child) = tree.node(index).children().next() else {
-            break;
-        };
-        let node = tree.node(child);
-        let Some(mv) = node.mv else {
-            break;
-        };
-        if node.bound == Bound::None {
-            break;
-        }
-        pv.push(mv);
-        position = position.play(mv);
-        index = child;
-        if position.outcome().is_some() {
-            break;
-        }
-    }
-}
-
-/// The root's children whose value at `depth` is exactly `best` (the root's value): the
-/// best child, the children the search already knows exactly, and those a search with the
-/// window (`best - 1`, `best`) proves not worse. A child that only failed low at the bound
-/// is never counted as a tie. Stopping midway leaves the ties proven so far.
-fn establish_ties<G: Game, F: Frontier<G>>(
-    search: &mut TreeSearch<'_, G, F>,
-    position: &G,
-    depth: u32,
-    best: i32,
-) -> Vec<usize> {
-    let children: Vec<usize> = search.tree().root().children().collect();
-    let mut ties = Vec::new();
-    for (order, child) in children.into_iter().enumerate() {
-        if order == 0 {
-            ties.push(child);
-            continue;
-        }
-        let Some(value) = search.search_child(child, position, depth - 1, best - 1, best, 0) else {
-            break;
-        };
-        if value >= best {
-            ties.push(child);
-        }
-    }
-    ties
-}
-
-/// Picks one of `ties` (indices of root children) with the search core's [`choose`], the
-/// ties listed in the game's natural order of legal moves.
-fn choose_tie<G: Game>(
-    tree: &Tree<G>,
-    position: &G,
-    ties: &[usize],
-    tie_break: TieBreak,
-) -> Option<usize> {
-    let mut natural = Vec::new();
-    position.legal_moves(&mut natural);
-    let mut ordered: Vec<(usize, usize)> = ties
-        .iter()
-        .map(|&child| {
-            let mv = tree.node(child).mv;
-            let rank = natural
-                .iter()
-                .position(|&m| Some(m) == mv)
-                .unwrap_or(usize::MAX);
-            (rank, child)
-        })
-        .collect();
-    ordered.sort_unstable();
-    ordered
-        .get(choose(tie_break, ordered.len()))
-        .map(|&(_, child)| child)
 }

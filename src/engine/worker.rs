@@ -4,10 +4,8 @@
 use super::command::SearchId;
 use super::config::PonderMode;
 use super::event::{BestMove, Event, PonderInfo, SearchInfo};
-use super::frontier::Frontier;
 use super::ponder::{PonderEnd, PonderSetup, ponder};
 use super::search_api::{Limits, StopSignal, TieBreak};
-use super::search_frontier::SearchFrontier;
 use super::think::{ThinkSetup, think};
 use super::tree::{Tree, TreeStats};
 use crate::game::{Game, Key};
@@ -16,7 +14,7 @@ use crate::search::{SearchWorker, TranspositionTable};
 use crossbeam_channel::{Receiver, Sender};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// What a job does.
 pub(crate) enum JobKind {
@@ -130,7 +128,7 @@ impl<G: Game> EvaluatorVisitor<G> for JobRunner<'_, G> {
 
 fn run_with<G: Game, E: Evaluator<G>>(
     job: Job<G>,
-    worker: SearchWorker<G, E>,
+    mut worker: SearchWorker<G, E>,
     events: &Sender<Event<G>>,
 ) -> (Tree<G>, bool) {
     let Job {
@@ -149,27 +147,26 @@ fn run_with<G: Game, E: Evaluator<G>>(
             limits,
             tie_break,
         } => {
-            // On the critical path: `think` compacts the tree, if it is nearly full, only
-            // after reporting the depths the kept tree already answers.
-            let mut frontier = SearchFrontier::new(worker, stop, limits.max_nodes());
+            // On the critical path: the tree is compacted, if it is nearly full, only after
+            // the depths the kept tree already answers are reported.
             let setup = ThinkSetup {
                 history: &history,
                 limits: &limits,
+                stop: &stop,
                 start,
                 tie_break,
                 tree_min_depth,
             };
-            let result = think(&mut tree, &mut frontier, &position, &setup, |iteration| {
-                let time = start.elapsed();
+            let result = think(&mut tree, &mut worker, &position, &setup, |info, stats| {
                 let _ = events.send(Event::Info(SearchInfo {
                     id,
-                    depth: iteration.depth,
-                    score: iteration.score,
-                    pv: iteration.pv.to_vec(),
-                    nodes: iteration.nodes,
-                    nps: nps(iteration.nodes, time),
-                    time,
-                    tree: iteration.stats,
+                    depth: info.depth,
+                    score: info.score.0,
+                    pv: info.pv.clone(),
+                    nodes: info.nodes,
+                    nps: info.nps,
+                    time: info.time,
+                    tree: stats,
                 }));
             });
             let _ = events.send(Event::BestMove(BestMove {
@@ -179,7 +176,7 @@ fn run_with<G: Game, E: Evaluator<G>>(
                 ponder: result.ponder,
                 score: result.score,
                 depth: result.depth,
-                ties: result.ties,
+                equal_best: result.equal_best,
                 nodes: result.nodes,
                 time: start.elapsed(),
                 tree: result.stats,
@@ -193,20 +190,20 @@ fn run_with<G: Game, E: Evaluator<G>>(
             // Off the critical path: free what the moves since the last search made
             // unreachable.
             let kept_nodes = tree.compact();
-            let mut frontier = SearchFrontier::new(worker, stop, None);
             let _ = events.send(Event::Ponder(PonderInfo::Started {
                 position,
                 kept_nodes,
             }));
-            let (end, stats): (PonderEnd, TreeStats) = ponder(
+            let (end, _stats): (PonderEnd, TreeStats) = ponder(
                 &mut tree,
-                &mut frontier,
+                &mut worker,
                 &position,
                 &PonderSetup {
                     history: &history,
                     mode,
                     deepen_replies,
                     tree_min_depth,
+                    stop: &stop,
                 },
                 |step| {
                     let _ = events.send(Event::Ponder(PonderInfo::Progress {
@@ -219,7 +216,7 @@ fn run_with<G: Game, E: Evaluator<G>>(
                     }));
                 },
             );
-            let nodes = Frontier::<G>::nodes(&frontier) + stats.visited;
+            let nodes = worker.nodes();
             let _ = events.send(Event::Ponder(match end {
                 PonderEnd::Stopped => PonderInfo::Stopped {
                     nodes,
@@ -230,10 +227,4 @@ fn run_with<G: Game, E: Evaluator<G>>(
             (tree, end == PonderEnd::Finished)
         }
     }
-}
-
-/// Nodes per second.
-pub(crate) fn nps(nodes: u64, time: Duration) -> u64 {
-    let micros = time.as_micros().max(1);
-    (u128::from(nodes) * 1_000_000 / micros).min(u128::from(u64::MAX)) as u64
 }

@@ -5,7 +5,7 @@
 
 use super::eval::Evaluator;
 use super::score::INFINITY;
-use super::worker::{MAX_PLY, SearchWorker};
+use super::worker::SearchWorker;
 use crate::game::Game;
 
 impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
@@ -19,15 +19,8 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         ply: usize,
         last_move: Option<G::Move>,
     ) -> i32 {
-        self.pv[ply].clear();
-        if self.tick() {
-            return 0;
-        }
-        if let Some(value) = Self::finished_score(position, ply) {
+        if let Some(value) = self.leaf_value(position, depth, ply, last_move) {
             return value;
-        }
-        if depth == 0 || ply >= MAX_PLY {
-            return self.evaluate(position, last_move);
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
         position.legal_moves(&mut moves);

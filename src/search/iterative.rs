@@ -7,6 +7,7 @@ use super::options::{Algorithm, TieBreak};
 use super::report::{SearchInfo, nodes_per_second};
 use super::root::{RootMove, RootResult};
 use super::score::{INFINITY, Score, WIN_BASE};
+use super::store::{NoStore, NodeStore};
 use super::tiebreak::choose;
 use super::worker::SearchWorker;
 use crate::game::Game;
@@ -19,6 +20,8 @@ pub const MAX_DEPTH: u32 = 128;
 const ASPIRATION_DELTA: i32 = 2;
 /// The shallowest iteration searched with an aspiration window.
 const ASPIRATION_MIN_DEPTH: u32 = 4;
+/// Past this half-window the search falls back to the full window.
+const ASPIRATION_MAX_DELTA: i32 = 1 << 12;
 
 /// How the main thread deepens.
 #[derive(Copy, Clone, Debug)]
@@ -44,8 +47,9 @@ pub(crate) struct Iteration<G: Game> {
 impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
     /// Searches `depth` plies over `moves`, widening the aspiration window until the value is
     /// exact; `None` if stopped.
-    pub(crate) fn iterate(
+    pub(crate) fn iterate<S: NodeStore<G>>(
         &mut self,
+        store: &mut S,
         root: &G,
         moves: &mut [RootMove<G>],
         algorithm: Algorithm,
@@ -64,12 +68,13 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             _ => (-INFINITY, INFINITY),
         };
         loop {
-            match self.search_root(root, moves, algorithm, depth, alpha, beta) {
+            let root_node = store.root();
+            match self.search_root(store, root_node, root, moves, algorithm, depth, alpha, beta) {
                 RootResult::Aborted => return None,
                 RootResult::Exact(value) => return Some(value),
                 RootResult::FailLow(value) => {
                     delta = delta.saturating_mul(4);
-                    alpha = if delta > 1 << 12 {
+                    alpha = if delta > ASPIRATION_MAX_DELTA {
                         -INFINITY
                     } else {
                         (value - delta).max(-INFINITY)
@@ -77,7 +82,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
                 }
                 RootResult::FailHigh(value) => {
                     delta = delta.saturating_mul(4);
-                    beta = if delta > 1 << 12 {
+                    beta = if delta > ASPIRATION_MAX_DELTA {
                         INFINITY
                     } else {
                         (value + delta).min(INFINITY)
@@ -87,14 +92,16 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         }
     }
 
-    /// The main thread's iterative deepening: reports each completed iteration through
-    /// `on_info` and returns the last one (`None` if not even depth 1 completed).
-    pub(crate) fn deepen_and_report(
+    /// The main thread's iterative deepening over `store` (whose root is `root`): reports
+    /// each completed iteration through `on_info` (with the store, for its statistics) and
+    /// returns the last one (`None` if not even depth 1 completed).
+    pub(crate) fn deepen_and_report<S: NodeStore<G>>(
         &mut self,
+        store: &mut S,
         root: &G,
         moves: &mut [RootMove<G>],
         plan: &DeepeningPlan,
-        on_info: &mut dyn FnMut(&SearchInfo<G>),
+        on_info: &mut dyn FnMut(&SearchInfo<G>, &S),
     ) -> Option<Iteration<G>> {
         let DeepeningPlan {
             algorithm,
@@ -105,7 +112,8 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         let mut last: Option<Iteration<G>> = None;
         for depth in 1..=max_depth {
             let previous = last.as_ref().map(|iteration| iteration.value);
-            let Some(value) = self.iterate(root, moves, algorithm, depth, previous) else {
+            store.prepare_iteration(depth);
+            let Some(value) = self.iterate(store, root, moves, algorithm, depth, previous) else {
                 break;
             };
             let iteration = Self::conclude(moves, depth, value, tiebreak);
@@ -118,7 +126,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
                 nps: nodes_per_second(nodes, time),
                 time,
                 pv: iteration.pv.clone(),
-            });
+            }, store);
             last = Some(iteration);
             if algorithm == Algorithm::Pvs {
                 // The next pass tries the best moves first (a stable sort keeps earlier order
@@ -143,7 +151,8 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
     ) {
         let mut previous = None;
         for depth in first_depth..=max_depth {
-            let Some(value) = self.iterate(root, moves, Algorithm::Pvs, depth, previous) else {
+            let Some(value) = self.iterate(&mut NoStore, root, moves, Algorithm::Pvs, depth, previous)
+            else {
                 break;
             };
             previous = Some(value);

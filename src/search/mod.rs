@@ -32,6 +32,7 @@ mod root;
 pub mod score;
 mod searcher;
 mod smp;
+mod store;
 pub mod table;
 mod tiebreak;
 mod worker;
@@ -51,3 +52,8 @@ pub use table::{
 };
 pub use tiebreak::choose;
 pub use worker::{MAX_PLY, SearchWorker};
+pub(crate) use budget::Budget;
+pub(crate) use iterative::DeepeningPlan;
+pub(crate) use root::RootMove;
+pub(crate) use store::NodeStore;
+pub(crate) use worker::Window;

@@ -9,6 +9,7 @@
 use super::eval::Evaluator;
 use super::options::Algorithm;
 use super::score::INFINITY;
+use super::store::NodeStore;
 use super::worker::SearchWorker;
 use crate::game::Game;
 
@@ -19,6 +20,9 @@ pub(crate) struct RootMove<G: Game> {
     pub(crate) mv: G::Move,
     /// Its index in the root's natural legal-move order.
     pub(crate) natural_index: usize,
+    /// Its place among the root's children in the node store (the natural index when the
+    /// store keeps nothing).
+    pub(crate) slot: usize,
     /// Its value (exact when `exact`, otherwise a bound below the best).
     pub(crate) value: i32,
     /// Whether `value` is exact.
@@ -36,6 +40,7 @@ impl<G: Game> RootMove<G> {
             .map(|(natural_index, &mv)| RootMove {
                 mv,
                 natural_index,
+                slot: natural_index,
                 value: -INFINITY,
                 exact: false,
                 pv: Vec::new(),
@@ -59,9 +64,13 @@ pub(crate) enum RootResult {
 
 impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
     /// One pass of `algorithm` over `moves` (in their current order) to `depth` with window
-    /// `(alpha, beta)` (minimax ignores the window).
-    pub(crate) fn search_root(
+    /// `(alpha, beta)` (minimax ignores the window). PVS consults `store`, whose node
+    /// `root_node` is the root.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn search_root<S: NodeStore<G>>(
         &mut self,
+        store: &mut S,
+        root_node: S::Node,
         root: &G,
         moves: &mut [RootMove<G>],
         algorithm: Algorithm,
@@ -86,15 +95,18 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
                     w.alphabeta(child, depth - 1, a, b, 1, Some(mv))
                 }),
                 Algorithm::Pvs => {
-                    let full = |w: &mut Self, child: &G, a: i32, b: i32| {
-                        w.pvs(child, depth - 1, a, b, 1, Some(mv))
+                    let node = store.child(root_node, moves[i].slot);
+                    let mut at = |w: &mut Self, a: i32, b: i32| {
+                        w.descend(root, mv, a, b, 1, |w, child, ca, cb| {
+                            w.pvs(store, node, child, depth - 1, ca, cb, 1, Some(mv))
+                        })
                     };
                     if i == 0 {
-                        self.descend(root, mv, low, beta, 1, full)
+                        at(self, low, beta)
                     } else {
-                        let probe = self.descend(root, mv, low, low + 1, 1, full);
+                        let probe = at(self, low, low + 1);
                         if !self.aborted && probe > low && probe < beta {
-                            self.descend(root, mv, low, beta, 1, full)
+                            at(self, low, beta)
                         } else {
                             probe
                         }

@@ -11,6 +11,7 @@ use super::report::{SearchInfo, SearchOutcome};
 use super::root::RootMove;
 use super::score::{self, Score};
 use super::smp::{HelperJob, HelperPool};
+use super::store::NoStore;
 use super::table::{Table, TranspositionTable};
 use super::worker::SearchWorker;
 use crate::game::{Game, GameRecord};
@@ -221,7 +222,13 @@ impl<G: Game, E: Evaluator<G>> SearchRunner<G> for Runner<G, E> {
             max_depth,
             soft_deadline: limits.soft_deadline(),
         };
-        let last = main.deepen_and_report(&root, &mut main_moves, &plan, on_info);
+        let last = main.deepen_and_report(
+            &mut NoStore,
+            &root,
+            &mut main_moves,
+            &plan,
+            &mut |info, _| on_info(info),
+        );
         // The helpers unwind on their own; the answer does not wait for them.
         halt.stop();
 

@@ -11,12 +11,29 @@ use super::limits::StopSignal;
 use super::ordering::MoveOrderer;
 use super::repetition::RepetitionStack;
 use super::score::{self, MAX_HEURISTIC};
+use super::store::{NoStore, NodeStore};
 use super::table::{Table, TranspositionTable};
 use crate::game::{Game, Key};
 use std::sync::Arc;
 
 /// The most plies a search path may have (root to leaf, the engine's tree included).
 pub const MAX_PLY: usize = 256;
+
+/// A search window: values at or below `alpha` are upper bounds, at or above `beta` lower
+/// bounds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Window {
+    pub(crate) alpha: i32,
+    pub(crate) beta: i32,
+}
+
+impl Window {
+    /// The window that lets every value through.
+    pub(crate) const FULL: Window = Window {
+        alpha: -score::INFINITY,
+        beta: score::INFINITY,
+    };
+}
 
 /// A search thread: the algorithms (minimax, alpha-beta, PVS) are its methods.
 ///
@@ -44,6 +61,8 @@ pub struct SearchWorker<G: Game, E: Evaluator<G> + ?Sized = dyn Evaluator<G>> {
     pub(crate) moves: Vec<Vec<G::Move>>,
     pub(crate) order_keys: Vec<Vec<u64>>,
     pub(crate) pv: Vec<Vec<G::Move>>,
+    /// A move buffer for work outside the per-ply ones (full orderings, natural indices).
+    pub(crate) scratch: Vec<G::Move>,
     pub(crate) orderer: MoveOrderer<G>,
     pub(crate) repetition: RepetitionStack,
     pub(crate) nodes: u64,
@@ -62,6 +81,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             order_keys: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+            scratch: Vec::with_capacity(64),
             orderer: MoveOrderer::new(MAX_PLY),
             repetition: RepetitionStack::new(),
             nodes: 0,
@@ -77,6 +97,22 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
     /// Uses `budget` from now on.
     pub(crate) fn set_budget(&mut self, budget: Budget) {
         self.budget = budget;
+    }
+
+    /// Starts a search under `budget`: nodes count from zero, killers and history age.
+    pub(crate) fn begin(&mut self, budget: Budget) {
+        self.budget = budget;
+        self.nodes = 0;
+        self.aborted = false;
+        self.orderer.new_search();
+    }
+
+    /// Sets the root's history for repetition rules: `history` holds the keys of the
+    /// positions before `root` since the last irreversible move, oldest first.
+    pub(crate) fn set_root_history(&mut self, history: &[Key], root: &G) {
+        if G::REPETITION_ENDS_GAME {
+            self.repetition.reset_from_keys(history, root.key());
+        }
     }
 
     /// Whether forward pruning is on.
@@ -122,6 +158,22 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         beta: i32,
         ply: u32,
     ) -> Option<i32> {
+        let window = Window { alpha, beta };
+        self.search_stored(&mut NoStore, (), position, history, depth, window, ply)
+    }
+
+    /// [`SearchWorker::search_value`] of the node `node` of `store`.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn search_stored<S: NodeStore<G>>(
+        &mut self,
+        store: &mut S,
+        node: S::Node,
+        position: &G,
+        history: &[Key],
+        depth: u32,
+        window: Window,
+        ply: u32,
+    ) -> Option<i32> {
         if G::REPETITION_ENDS_GAME {
             self.repetition.reset_from_keys(history, position.key());
         }
@@ -129,14 +181,8 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         if self.aborted {
             return None;
         }
-        let value = self.pvs(
-            position,
-            depth,
-            alpha,
-            beta,
-            (ply as usize).min(MAX_PLY),
-            None,
-        );
+        let ply = (ply as usize).min(MAX_PLY);
+        let value = self.pvs(store, node, position, depth, window.alpha, window.beta, ply, None);
         (!self.aborted).then_some(value)
     }
 
@@ -177,6 +223,30 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             self.aborted = true;
         }
         self.aborted
+    }
+
+    /// The value of a node that needs no move loop, after counting it and clearing its
+    /// principal variation: 0 when the search must unwind, a finished game's score, or the
+    /// evaluation at the horizon. `None` for a node to search.
+    #[inline]
+    pub(crate) fn leaf_value(
+        &mut self,
+        position: &G,
+        depth: u32,
+        ply: usize,
+        last_move: Option<G::Move>,
+    ) -> Option<i32> {
+        self.pv[ply].clear();
+        if self.tick() {
+            return Some(0);
+        }
+        if let Some(value) = Self::finished_score(position, ply) {
+            return Some(value);
+        }
+        if depth == 0 || ply >= MAX_PLY {
+            return Some(self.evaluate(position, last_move));
+        }
+        None
     }
 
     /// The clamped static evaluation.

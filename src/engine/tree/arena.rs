@@ -17,19 +17,6 @@ const FRONT: usize = 0;
 /// compacts the kept subtree to the front, so the next searches have room again. Re-rooting
 /// can also be lazy ([`Tree::reroot_lazily`]: the root moves, the freeing waits for the next
 /// [`Tree::compact`]), so that the search after a human's move starts at once.
-///
-/// ```
-/// use ponder::engine::Tree;
-/// # use ponder::{Game, Kalah};
-/// # let start = Kalah::start(&Default::default()).unwrap();
-/// let mut tree = Tree::new(&start, 1 << 20);
-/// let mut moves = Vec::new();
-/// assert!(tree.expand(tree.root_index(), &start, &mut moves));
-/// let child = tree.child_for_move(tree.root_index(), moves[3]).unwrap();
-/// tree.reroot(child);
-/// assert_eq!(tree.root().key, start.play(moves[3]).key());
-/// assert_eq!(tree.len(), 1);
-/// ```
 #[derive(Clone, Debug)]
 pub struct Tree<G: Game> {
     nodes: Vec<Node<G::Move>>,
@@ -68,11 +55,6 @@ impl<G: Game> Tree<G> {
         self.nodes.len()
     }
 
-    /// Whether only the root is stored and it was never searched.
-    pub fn is_empty(&self) -> bool {
-        self.nodes.len() == 1 && !self.nodes[self.root].expanded
-    }
-
     /// The most nodes the arena may hold.
     pub fn capacity(&self) -> usize {
         self.capacity
@@ -81,16 +63,6 @@ impl<G: Game> Tree<G> {
     /// Bytes the arena has allocated: never more than the bound it was created with.
     pub fn allocated_bytes(&self) -> usize {
         self.nodes.capacity() * Self::node_bytes()
-    }
-
-    /// Bytes of the nodes stored.
-    pub fn used_bytes(&self) -> usize {
-        self.nodes.len() * Self::node_bytes()
-    }
-
-    /// The current search pass (nodes remember when they were born and last searched).
-    pub fn pass(&self) -> u32 {
-        self.pass
     }
 
     /// Starts a new search pass and returns its number.
@@ -138,6 +110,16 @@ impl<G: Game> Tree<G> {
             return true;
         }
         position.legal_moves(moves);
+        self.add_children(index, position, moves)
+    }
+
+    /// Stores the children of node `index` (whose position is `position`) reached by
+    /// `moves`, in that order (at most 65,535). Returns `false` and changes nothing when the
+    /// arena has no room for them; `true` if the node is (now or already) expanded.
+    pub fn add_children(&mut self, index: usize, position: &G, moves: &[G::Move]) -> bool {
+        if self.nodes[index].expanded {
+            return true;
+        }
         let count = moves.len().min(u16::MAX as usize);
         if self.nodes.len() + count > self.capacity {
             return false;
@@ -203,6 +185,7 @@ impl<G: Game> Tree<G> {
     /// Makes node `new_root` the root: everything outside its subtree is freed and the
     /// subtree is compacted to the front of the arena (in place, in the order it was built,
     /// so blocks stay after their parents). Returns the number of nodes kept.
+    #[cfg(test)]
     pub fn reroot(&mut self, new_root: usize) -> usize {
         self.root = new_root;
         self.compact()

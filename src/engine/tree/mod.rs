@@ -3,11 +3,11 @@
 
 mod arena;
 mod node;
-mod search;
+mod store;
 
 pub use arena::Tree;
-pub use node::{Bound, Node};
-pub use search::{TreeSearch, TreeStats};
+pub use store::TreeStats;
+pub(crate) use store::TreeStore;
 
 #[cfg(test)]
 mod tests;

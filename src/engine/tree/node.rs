@@ -1,21 +1,7 @@
 //! One node of the stored tree: what the engine remembers about a position it has searched.
 
 use crate::game::Key;
-
-/// How a stored value relates to the true value of the node at the stored depth.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-#[repr(u8)]
-pub enum Bound {
-    /// Nothing stored yet.
-    #[default]
-    None = 0,
-    /// The true value is at least the stored value (the search failed high).
-    Lower = 1,
-    /// The true value is at most the stored value (the search failed low).
-    Upper = 2,
-    /// The stored value is the true value at the stored depth.
-    Exact = 3,
-}
+use crate::search::Bound;
 
 /// A node: the position's key, the move that led to it, where its children are, and the
 /// result of its deepest search.
@@ -38,8 +24,8 @@ pub struct Node<M> {
     /// Whether the children have been generated (a node with no legal move is expanded
     /// with no children).
     pub expanded: bool,
-    /// How the value relates to the true value.
-    pub bound: Bound,
+    /// How the value relates to the true value; `None` until the node is searched.
+    pub bound: Option<Bound>,
     /// The depth (plies) the value was searched to.
     pub depth: u8,
     /// The value, from the side to move's point of view.
@@ -59,7 +45,7 @@ impl<M: Copy> Node<M> {
             first_child: 0,
             child_count: 0,
             expanded: false,
-            bound: Bound::None,
+            bound: None,
             depth: 0,
             value: 0,
             born: pass,
@@ -78,44 +64,18 @@ impl<M: Copy> Node<M> {
         }
     }
 
-    /// Whether the stored result answers a search to `depth` with window (`alpha`, `beta`):
-    /// deep enough, and exact or a bound that falls outside the window.
+    /// Records a search result to `depth` (`value` with its `bound`, from the side to move's
+    /// point of view, decisive scores counted from this node), unless a deeper exact result
+    /// is already stored.
     #[inline]
-    pub fn answers(&self, depth: u32, alpha: i32, beta: i32) -> bool {
-        self.answers_with(self.value, depth, alpha, beta)
-    }
-
-    /// [`Node::answers`] with the stored value converted to `value` (e.g. made relative to
-    /// the search root).
-    #[inline]
-    pub fn answers_with(&self, value: i32, depth: u32, alpha: i32, beta: i32) -> bool {
-        if self.bound == Bound::None || u32::from(self.depth) < depth {
-            return false;
-        }
-        match self.bound {
-            Bound::Exact => true,
-            Bound::Lower => value >= beta,
-            Bound::Upper => value <= alpha,
-            Bound::None => false,
-        }
-    }
-
-    /// Records a search result to `depth`, unless a deeper result is already stored.
-    #[inline]
-    pub fn store(&mut self, depth: u32, value: i32, alpha: i32, beta: i32, pass: u32) {
+    pub fn store(&mut self, depth: u32, value: i32, bound: Bound, pass: u32) {
         self.visited = pass;
         let depth = depth.min(u32::from(u8::MAX)) as u8;
-        if self.bound != Bound::None && self.depth > depth && self.bound == Bound::Exact {
+        if self.bound == Some(Bound::Exact) && self.depth > depth {
             return;
         }
         self.depth = depth;
         self.value = value;
-        self.bound = if value <= alpha {
-            Bound::Upper
-        } else if value >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        self.bound = Some(bound);
     }
 }

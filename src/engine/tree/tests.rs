@@ -1,13 +1,49 @@
 //! The stored tree against plain minimax, and re-rooting against the tree it came from.
 
 use super::*;
-use crate::engine::Frontier;
-use crate::engine::plain_frontier::{PlainFrontier, terminal};
-use crate::engine::search_api::StopSignal;
+use crate::engine::search_api::{Limits, StopSignal, TieBreak};
+use crate::engine::think::{ThinkResult, ThinkSetup, think};
 use crate::games::kalah::{CaptureRule, KalahConfig};
+use crate::search::score::finished;
+use crate::search::{Bound, GameEvaluation, SearchWorker, TableKind, TranspositionTable};
 use crate::{Game, Kalah};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use std::sync::Arc;
+use std::time::Instant;
+
+fn terminal<G: Game>(position: &G, outcome: crate::Outcome, ply: u32) -> i32 {
+    finished(outcome.margin_for(position.side_to_move()), ply)
+}
+
+/// An exact (no forward pruning) search worker with the game's own evaluation and a table of
+/// its own.
+fn exact_worker<G: Game>() -> SearchWorker<G, GameEvaluation> {
+    let table = Arc::new(TranspositionTable::new(TableKind::LockFree, 1));
+    SearchWorker::new(table, Arc::new(GameEvaluation), false)
+}
+
+/// A `go` to `depth` over the tree, with the search's node loop.
+fn go<G: Game>(
+    tree: &mut Tree<G>,
+    position: &G,
+    depth: u32,
+    min_depth: u32,
+    tie_break: TieBreak,
+) -> ThinkResult<G> {
+    let mut worker = exact_worker::<G>();
+    let limits = Limits::depth(depth);
+    let stop = StopSignal::new();
+    let setup = ThinkSetup {
+        history: &[],
+        limits: &limits,
+        stop: &stop,
+        start: Instant::now(),
+        tie_break,
+        tree_min_depth: min_depth,
+    };
+    think(tree, &mut worker, position, &setup, |_, _| {})
+}
 
 /// Plain minimax, no pruning: the oracle.
 fn minimax<G: Game>(position: &G, depth: u32, ply: u32) -> i32 {
@@ -48,19 +84,7 @@ fn random_position(rng: &mut SmallRng, config: &KalahConfig, plies: usize) -> Ka
 }
 
 fn root_value<G: Game>(tree: &mut Tree<G>, position: &G, depth: u32, min_depth: u32) -> i32 {
-    let mut frontier = PlainFrontier::new(StopSignal::new(), None);
-    let infinity = Frontier::<G>::infinity(&frontier);
-    let first = tree.pass() + 1;
-    let root = tree.root_index();
-    let mut search = TreeSearch::new(tree, &mut frontier, &[], min_depth, first);
-    let mut value = 0;
-    for d in 1..=depth {
-        search.next_pass();
-        value = search
-            .search_root(root, position, d, -infinity, infinity, 0)
-            .unwrap();
-    }
-    value
+    go(tree, position, depth, min_depth, TieBreak::First).score
 }
 
 #[test]
@@ -138,7 +162,7 @@ fn tree_search_equals_minimax_across_reroots() {
 struct Shape<M> {
     mv: Option<M>,
     key: crate::Key,
-    bound: Bound,
+    bound: Option<Bound>,
     depth: u8,
     value: i32,
     expanded: bool,
@@ -233,13 +257,12 @@ fn find_key_finds_grandchildren() {
 fn check_tree<G: Game>(tree: &Tree<G>, index: usize, position: &G, label: &str) {
     let node = tree.node(index);
     assert_eq!(node.key, position.key(), "{label}: key");
-    if node.bound != Bound::None {
+    if let Some(bound) = node.bound {
         let truth = minimax(position, u32::from(node.depth).min(8), 0);
-        let ok = match node.bound {
+        let ok = match bound {
             Bound::Exact => truth == node.value,
             Bound::Lower => truth >= node.value,
             Bound::Upper => truth <= node.value,
-            Bound::None => true,
         };
         if !ok {
             dump(tree, index, position, 0);
@@ -293,10 +316,7 @@ fn dump<G: Game>(tree: &Tree<G>, index: usize, position: &G, indent: usize) {
 
 mod choice {
     use super::*;
-    use crate::engine::search_api::{Limits, TieBreak};
-    use crate::engine::think::{ThinkSetup, think};
     use std::collections::BTreeSet;
-    use std::time::Instant;
 
     /// The moves whose minimax value at `depth` equals the best, in natural order.
     fn equal_best<G: Game>(position: &G, depth: u32) -> Vec<G::Move> {
@@ -329,17 +349,8 @@ mod choice {
         depth: u32,
         tie_break: TieBreak,
     ) -> (G::Move, usize, i32) {
-        let mut frontier = PlainFrontier::new(StopSignal::new(), None);
-        let limits = Limits::depth(depth);
-        let setup = ThinkSetup {
-            history: &[],
-            limits: &limits,
-            start: Instant::now(),
-            tie_break,
-            tree_min_depth: 1,
-        };
-        let result = think(tree, &mut frontier, position, &setup, |_| {});
-        (result.best.unwrap(), result.ties, result.score)
+        let result = go(tree, position, depth, 1, tie_break);
+        (result.best.unwrap(), result.equal_best.len(), result.score)
     }
 
     #[test]

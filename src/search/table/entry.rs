@@ -11,6 +11,32 @@ pub enum Bound {
     Exact,
 }
 
+impl Bound {
+    /// What a fail-soft search's `value` says about the true value, given the window
+    /// (`alpha`, `beta`) it was searched with.
+    #[inline]
+    pub fn of(value: i32, alpha: i32, beta: i32) -> Bound {
+        if value >= beta {
+            Bound::Lower
+        } else if value > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+
+    /// Whether a stored `value` with this bound answers a search with the window (`alpha`,
+    /// `beta`): exact, or a bound that falls outside the window.
+    #[inline]
+    pub fn answers(self, value: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => value >= beta,
+            Bound::Upper => value <= alpha,
+        }
+    }
+}
+
 /// One table entry: a value with its bound, the depth it was searched to, and the best move
 /// found, as its index in the position's natural legal-move order (so the table needs no
 /// knowledge of the game's move type).
