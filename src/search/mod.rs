@@ -1,7 +1,7 @@
 //! The search: game-agnostic algorithms over the [`Game`](crate::Game) trait.
 //!
-//! - [`minimax`](SearchWorker) (plain fixed-depth minimax, the oracle), alpha-beta (fixed
-//!   depth, natural order, no table) and PVS (iterative deepening, aspiration windows, the
+//! - plain fixed-depth minimax (the oracle), alpha-beta (the same loop with cut-offs: fixed
+//!   depth, natural order, no table) and PVS (the one node loop: iterative deepening, aspiration windows, the
 //!   shared table, killers, history and the game's move hints), all selectable through
 //!   [`Algorithm`];
 //! - exact scores for finished games ([`score`]): the final margin, faster wins first;
@@ -22,7 +22,6 @@ mod error;
 pub mod eval;
 mod iterative;
 mod limits;
-mod minimax;
 mod options;
 mod ordering;
 mod pvs;

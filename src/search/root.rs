@@ -10,7 +10,8 @@ use super::eval::Evaluator;
 use super::options::Algorithm;
 use super::score::INFINITY;
 use super::store::NodeStore;
-use super::worker::SearchWorker;
+use super::alphabeta::Pruning;
+use super::worker::{SearchWorker, Window};
 use crate::game::Game;
 
 /// A root move with what the last search pass learnt about it.
@@ -86,14 +87,17 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             let mv = moves[i].mv;
             let low = if best > alpha { best - 1 } else { alpha };
             let value = match algorithm {
-                Algorithm::Minimax => {
-                    self.descend(root, mv, -INFINITY, INFINITY, 1, |w, child, _, _| {
-                        w.minimax(child, depth - 1, 1, Some(mv))
+                Algorithm::Minimax | Algorithm::AlphaBeta => {
+                    let pruning = if algorithm == Algorithm::Minimax {
+                        Pruning::None
+                    } else {
+                        Pruning::AlphaBeta
+                    };
+                    self.descend(root, mv, low, beta, 1, |w, child, a, b| {
+                        let window = Window { alpha: a, beta: b };
+                        w.full_width(child, depth - 1, window, pruning, 1, Some(mv))
                     })
                 }
-                Algorithm::AlphaBeta => self.descend(root, mv, low, beta, 1, |w, child, a, b| {
-                    w.alphabeta(child, depth - 1, a, b, 1, Some(mv))
-                }),
                 Algorithm::Pvs => {
                     let node = store.child(root_node, moves[i].slot);
                     let mut at = |w: &mut Self, a: i32, b: i32| {
