@@ -11,12 +11,14 @@
 
 mod board;
 mod config;
+mod evaluators;
 mod key;
 mod notation;
 mod position;
 
 pub use board::{KalahBoard, Winner};
 pub use config::{CaptureRule, KalahConfig, MAX_PITS};
+pub use evaluators::{KalahDefault, KalahStoreDiff};
 pub use notation::{board_array, board_array_text, from_board_array, parse_trace, trace_string};
 pub use position::{Kalah, KalahMove};
 

@@ -1,10 +1,11 @@
 //! Kalah's evaluators: `store-diff` (the classroom spec's heuristic) and a stronger `default`.
 
-use super::Evaluator;
-use super::{EvaluatorVisitor, Evaluators, GameEvaluation, unknown_evaluator};
+use super::Kalah;
 use crate::Game;
-use crate::games::kalah::Kalah;
 use crate::search::SearchError;
+use crate::search::eval::{
+    Evaluator, EvaluatorVisitor, Evaluators, GameEvaluation, unknown_evaluator,
+};
 
 /// Kalah's `default` evaluation, from the mover's point of view:
 /// `4 × (store difference) + (difference of the seeds left in each row) + 2 × (pits of the
@@ -79,7 +80,7 @@ mod tests {
         let position = record.current();
         assert_eq!(position.side().index(), 1);
         assert_eq!(KalahStoreDiff.evaluate(&position, None), -2);
-        assert_eq!(super::super::ScoreDiff.evaluate(&position, None), -2);
+        assert_eq!(crate::search::ScoreDiff.evaluate(&position, None), -2);
     }
 
     #[test]
