@@ -152,9 +152,7 @@ fn run_game<G: Evaluators>(args: &MatchArgs, out: &mut dyn Write) -> Result<(), 
         opening_plies: args.opening_plies as usize,
         balance: (args.balance > 1).then(|| Balance {
             candidates: args.balance as usize,
-            depth: args
-                .balance_depth
-                .unwrap_or(G::DEPTHS.balance),
+            depth: args.balance_depth.unwrap_or(G::DEPTHS.balance),
         }),
         seed: args.seed,
         concurrency,
