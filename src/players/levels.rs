@@ -83,7 +83,6 @@ pub fn with_level<G: Game>(spec: PlayerSpec, level: Level) -> PlayerSpec {
         return spec;
     }
     level_params::<G>(level)
-        .iter()
         .into_iter()
         .fold(spec, |spec, (key, value)| spec.with_default(key, &value))
 }
