@@ -82,3 +82,27 @@ macro_rules! __with_game {
         }
     }};
 }
+
+#[cfg(test)]
+mod tests {
+    use super::GAME_NAMES;
+    use crate::{Game, GameError, GameSpec};
+
+    #[test]
+    fn the_registry_lists_every_game_once() {
+        assert_eq!(GAME_NAMES, ["kalah", "ataxx", "oware"]);
+        for name in GAME_NAMES {
+            let spec = GameSpec::named(name);
+            let found: Result<&str, GameError> = with_game!(spec, G => Ok(G::NAME));
+            assert_eq!(found, Ok(*name));
+        }
+        let unknown: Result<&str, GameError> =
+            with_game!(GameSpec::named("chess"), G => Ok(G::NAME));
+        assert!(
+            unknown
+                .unwrap_err()
+                .to_string()
+                .contains("kalah, ataxx, oware")
+        );
+    }
+}
