@@ -36,7 +36,8 @@ impl Evaluator<Kalah> for KalahDefault {
 }
 
 /// Kalah `store-diff`, the classroom spec's heuristic: the mover's store minus the
-/// opponent's (the same as [`ScoreDiff`] before the game ends, read straight from the stores).
+/// opponent's (the same as [`ScoreDiff`](crate::search::ScoreDiff) before the game ends, read
+/// straight from the stores).
 #[derive(Copy, Clone, Debug, Default)]
 pub struct KalahStoreDiff;
 
