@@ -37,7 +37,7 @@ pub struct MatchArgs {
     /// plain random openings).
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=1000))]
     balance: u32,
-    /// The depth of the search that judges openings. Default: 6 (Ataxx: 3).
+    /// The depth of the search that judges openings. Default: the game's (6; Ataxx: 3).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
     balance_depth: Option<u32>,
     /// Seeds the openings and the players' random choices.
@@ -152,9 +152,7 @@ fn run_game<G: Evaluators>(args: &MatchArgs, out: &mut dyn Write) -> Result<(), 
         opening_plies: args.opening_plies as usize,
         balance: (args.balance > 1).then(|| Balance {
             candidates: args.balance as usize,
-            depth: args
-                .balance_depth
-                .unwrap_or_else(|| default_balance_depth(G::NAME)),
+            depth: args.balance_depth.unwrap_or(G::DEPTHS.balance),
         }),
         seed: args.seed,
         concurrency,
@@ -382,11 +380,6 @@ fn record_json<G: Evaluators>(game: &MatchGame<G>, name_a: &str, name_b: &str) -
 
 fn player_name<G: Evaluators>(player: Box<dyn Player<G>>) -> String {
     player.name()
-}
-
-/// The depth of the search that judges a game's openings.
-pub(crate) fn default_balance_depth(game: &str) -> u32 {
-    if game == "ataxx" { 3 } else { 6 }
 }
 
 /// The number of cores (at least 1).

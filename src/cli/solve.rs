@@ -1,8 +1,8 @@
 //! `ponder solve`: build the Awari endgame database and print its value statistics.
 
 use super::CliError;
-use crate::game::GameSpec;
-use crate::games::oware::{Egdb, OwareConfig, Rules, egdb::solve_report};
+use crate::game::{Game, GameSpec};
+use crate::games::oware::{Egdb, Oware, OwareConfig, Rules, egdb::solve_report};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -27,7 +27,7 @@ pub struct SolveArgs {
 
 /// Builds the database and prints its table and time.
 pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    if args.game.name() != "oware" {
+    if args.game.name() != Oware::NAME {
         return Err(CliError::Usage(format!(
             "solve builds Oware endgame databases; {} is not oware",
             args.game

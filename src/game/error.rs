@@ -44,6 +44,15 @@ pub enum GameError {
     /// A key that no position of this configuration encodes to.
     #[error("invalid key: {0}")]
     Key(String),
+    /// The game does not implement an optional part of the [`Game`](crate::Game) trait (it
+    /// kept the provided default), e.g. reading positions or decoding keys.
+    #[error("{game} does not support {what}")]
+    Unsupported {
+        /// The game's name ([`Game::NAME`](crate::Game::NAME)).
+        game: &'static str,
+        /// What it does not support.
+        what: &'static str,
+    },
     /// The game is over: no move can be played or undone past this point.
     #[error("the game is over")]
     GameOver,

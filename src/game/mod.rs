@@ -4,6 +4,7 @@
 //! Arrows point one way: front ends → engine → search → this module. A game never knows the
 //! search.
 
+mod depths;
 mod error;
 mod key;
 mod outcome;
@@ -11,6 +12,7 @@ mod record;
 mod seat;
 mod spec;
 
+pub use depths::Depths;
 pub use error::GameError;
 pub use key::{KEY_BYTES, Key, KeyReader, KeyWriter};
 pub use outcome::Outcome;
@@ -30,6 +32,19 @@ use std::hash::Hash;
 ///
 /// Move generation writes into a caller-provided buffer, so a search that keeps one buffer
 /// per ply allocates nothing per node.
+///
+/// # Implementing a game
+///
+/// Required: the [`Game::Move`] and [`Game::Config`] types, [`Game::NAME`], and the rules:
+/// [`Game::start`], [`Game::legal_moves`], [`Game::play`], [`Game::side_to_move`],
+/// [`Game::outcome`] and [`Game::key`]. Everything else has a default a game overrides when
+/// it knows better: [`Game::scores`] (from the outcome), [`Game::evaluate`] (0),
+/// [`Game::config_from_spec`] (no parameters), [`Game::config`] (the default one),
+/// [`Game::parse_move`] (the `Display` of a legal move), [`Game::from_key`] and
+/// [`Game::parse_position`] ([`GameError::Unsupported`]), [`Game::position_text`]
+/// (`Display`), the perft and repetition conventions, the search hints
+/// ([`Game::move_order_hint`], [`Game::move_count`]) and the front ends' [`Game::DEPTHS`].
+/// `examples/custom_game.rs` implements Connect Four this way in about 150 lines.
 ///
 /// ```
 /// use ponder::{Game, Kalah};
@@ -72,22 +87,22 @@ pub trait Game:
 
     /// Perft convention: `true` when a finished game reached before the last ply counts as
     /// one leaf (OpenSpiel, used for Kalah and Oware), `false` when it counts nothing
-    /// (libataxx: a finished game has no moves).
-    const PERFT_TERMINAL_IS_LEAF: bool;
+    /// (libataxx: a finished game has no moves). The default is `true`.
+    const PERFT_TERMINAL_IS_LEAF: bool = true;
 
     /// Whether a repeated position ends the game ([`Game::repetition_outcome`]). Searches and
     /// records keep a history of keys only for games where this is `true`.
     const REPETITION_ENDS_GAME: bool = false;
 
-    /// Builds the configuration from a spec's parameters, refusing unknown keys, bad values
-    /// and sizes whose positions do not fit the 14-byte key.
-    fn config_from_spec(spec: &GameSpec) -> Result<Self::Config, GameError>;
+    /// How deep a search of this game is cheap: the depths the front ends start from
+    /// (difficulty levels, judging match openings, tuning). The default suits a game with
+    /// about seven moves a position; games with many more moves (Ataxx) lower it.
+    const DEPTHS: Depths = Depths::DEFAULT;
+
+    // The required core: the rules.
 
     /// The start position of a configuration.
     fn start(config: &Self::Config) -> Result<Self, GameError>;
-
-    /// This position's configuration.
-    fn config(&self) -> Self::Config;
 
     /// The seat to move. In Kalah it can be the same seat twice in a row (an extra move).
     fn side_to_move(&self) -> Seat;
@@ -104,31 +119,103 @@ pub trait Game:
     /// The final result when the game is over by the position alone, else `None`.
     fn outcome(&self) -> Option<Outcome>;
 
-    /// Each seat's current score as the game counts it (seeds in store, stones on the board):
-    /// the totals a finished game is judged by.
-    fn scores(&self) -> [u32; 2];
-
-    /// The game's own static evaluation, from the side to move's point of view (positive is
-    /// good for the mover). The search's named evaluators may use other ones.
-    fn evaluate(&self) -> i32;
-
-    /// The exact 14-byte key (see each game's documentation for its layout).
+    /// The exact 14-byte key (see each game's documentation for its layout): two positions of
+    /// one configuration have the same key exactly when they are the same position.
     fn key(&self) -> Key;
 
+    // Provided: configuration.
+
+    /// Builds the configuration from a spec's parameters, refusing unknown keys, bad values
+    /// and sizes whose positions do not fit the 14-byte key.
+    ///
+    /// The default accepts a spec without parameters and gives [`Default::default`].
+    fn config_from_spec(spec: &GameSpec) -> Result<Self::Config, GameError> {
+        spec.check_keys(&[])?;
+        Ok(Self::Config::default())
+    }
+
+    /// This position's configuration. The default is [`Default::default`], right for a game
+    /// with one configuration.
+    fn config(&self) -> Self::Config {
+        Self::Config::default()
+    }
+
+    // Provided: scores and evaluation.
+
+    /// Each seat's current score as the game counts it (seeds in store, stones on the board):
+    /// the totals a finished game is judged by.
+    ///
+    /// The default knows only the outcome: the winner's score is the margin, every other score
+    /// is 0 (so a game still in progress, or drawn, scores `[0, 0]`).
+    fn scores(&self) -> [u32; 2] {
+        let margin = self.outcome().map_or(0, Outcome::margin);
+        [margin.max(0).unsigned_abs(), margin.min(0).unsigned_abs()]
+    }
+
+    /// The game's own static evaluation, from the side to move's point of view (positive is
+    /// good for the mover). The search's named evaluators may use other ones. The default is
+    /// 0: the search then plays by exact results alone.
+    fn evaluate(&self) -> i32 {
+        0
+    }
+
+    // Provided: notation and keys.
+
     /// The position a key encodes, in this configuration; an error for a key that no position
-    /// encodes to.
-    fn from_key(config: &Self::Config, key: &Key) -> Result<Self, GameError>;
+    /// encodes to. The default fails with [`GameError::Unsupported`].
+    fn from_key(_config: &Self::Config, _key: &Key) -> Result<Self, GameError> {
+        Err(GameError::Unsupported {
+            game: Self::NAME,
+            what: "decoding keys",
+        })
+    }
 
     /// Reads a move in the game's notation and checks that it is legal here.
-    fn parse_move(&self, text: &str) -> Result<Self::Move, GameError>;
+    ///
+    /// The default compares `text` (trimmed, ignoring ASCII case) with the `Display` of each
+    /// legal move.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, GameError> {
+        let text = text.trim();
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        if moves.is_empty() && self.outcome().is_some() {
+            return Err(GameError::GameOver);
+        }
+        moves
+            .iter()
+            .find(|mv| mv.to_string().eq_ignore_ascii_case(text))
+            .copied()
+            .ok_or_else(|| GameError::MoveSyntax {
+                text: text.to_string(),
+                reason: format!(
+                    "not a legal move here (legal: {})",
+                    moves
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ),
+            })
+    }
 
     /// Reads a position in the game's notation (FEN, board array, ...) as a record: a start
     /// position and the moves played from it (a Kalah trace is a list of moves), so that
-    /// games whose rules depend on history see it.
-    fn parse_position(config: &Self::Config, text: &str) -> Result<GameRecord<Self>, GameError>;
+    /// games whose rules depend on history see it. The default fails with
+    /// [`GameError::Unsupported`].
+    fn parse_position(_config: &Self::Config, _text: &str) -> Result<GameRecord<Self>, GameError> {
+        Err(GameError::Unsupported {
+            game: Self::NAME,
+            what: "reading positions",
+        })
+    }
 
-    /// The position in the game's notation, readable by [`Game::parse_position`].
-    fn position_text(&self) -> String;
+    /// The position in the game's notation, readable by [`Game::parse_position`]. The default
+    /// is the position's `Display`.
+    fn position_text(&self) -> String {
+        self.to_string()
+    }
+
+    // Provided: search hints and repetition.
 
     /// A cheap guess of how promising `mv` is, for move ordering (higher first): captures,
     /// extra moves. The default knows nothing.

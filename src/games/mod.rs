@@ -1,7 +1,15 @@
-//! The games, one module each. Each implements [`crate::Game`]; nothing here knows the search.
+//! The games, one folder each: the rules (a [`crate::Game`] implementation that knows nothing
+//! of the search) and the game's plug-ins (its named evaluators, its front-end depths).
 //!
-//! [`with_game!`](crate::with_game) turns a [`GameSpec`](crate::GameSpec)'s name into a
-//! concrete game type, so that front ends write one generic function per command.
+//! # The registry
+//!
+//! The games the binary knows are listed once, in [`registered_games!`](crate::registered_games)
+//! below; [`with_game!`](crate::with_game) (which turns a [`GameSpec`](crate::GameSpec)'s name
+//! into a concrete game type, so that front ends write one generic function per command) and
+//! [`GAME_NAMES`] are built from that list. Adding a game: write its folder
+//! (`src/games/mygame/`, implementing [`crate::Game`] and
+//! [`Evaluators`](crate::search::Evaluators)), declare it (`pub mod mygame;`) and add
+//! `mygame::MyGame` to the list. No front end names a game.
 
 pub mod ataxx;
 pub mod kalah;
@@ -11,12 +19,38 @@ pub use ataxx::Ataxx;
 pub use kalah::Kalah;
 pub use oware::Oware;
 
-/// The names of every game ponder plays, as written in game specs.
-pub const GAME_NAMES: &[&str] = &["kalah", "ataxx", "oware"];
+/// The registry: calls `$crate::$callback!` with `{ $args }` followed by every game the
+/// binary knows, as `module::Type` (paths under [`crate::games`]), in the order front ends
+/// list them. This is the one list of games; [`with_game!`](crate::with_game) and
+/// [`GAME_NAMES`] are built from it.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! registered_games {
+    ($callback:ident { $($args:tt)* }) => {
+        $crate::$callback! { { $($args)* }
+            kalah::Kalah,
+            ataxx::Ataxx,
+            oware::Oware,
+        }
+    };
+}
+
+/// The names of every game ponder plays, as written in game specs (each game's
+/// [`Game::NAME`](crate::Game::NAME), in the registry's order).
+pub const GAME_NAMES: &[&str] = registered_games!(__game_names {});
+
+/// Builds [`GAME_NAMES`] from the registry.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __game_names {
+    ({} $($module:ident :: $game:ident,)+) => {
+        &[$(<$crate::games::$module::$game as $crate::Game>::NAME),+]
+    };
+}
 
 /// Runs `$body` with `$G` bound to the game type named by `$spec` (a [`crate::GameSpec`]), or
 /// evaluates to `Err(GameError::Spec(..))` for an unknown name. `$body` must evaluate to a
-/// `Result<T, E>` where `E: From<GameError>`.
+/// `Result<T, E>` where `E: From<GameError>`. The games are the registry's.
 ///
 /// ```ignore
 /// let spec: GameSpec = "kalah:pits=4".parse()?;
@@ -24,21 +58,22 @@ pub const GAME_NAMES: &[&str] = &["kalah", "ataxx", "oware"];
 /// ```
 #[macro_export]
 macro_rules! with_game {
-    ($spec:expr_2021, $G:ident => $body:expr_2021) => {{
+    ($spec:expr, $G:ident => $body:expr) => {
+        $crate::registered_games!(__with_game { $spec, $G => $body })
+    };
+}
+
+/// The expansion of [`with_game!`](crate::with_game) over the registry's games.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __with_game {
+    ({ $spec:expr, $G:ident => $body:expr } $($module:ident :: $game:ident,)+) => {{
         #[allow(unreachable_code)]
         match $spec.name() {
-            "kalah" => {
-                type $G = $crate::games::Kalah;
+            $(name if name == <$crate::games::$module::$game as $crate::Game>::NAME => {
+                type $G = $crate::games::$module::$game;
                 $body
-            }
-            "ataxx" => {
-                type $G = $crate::games::Ataxx;
-                $body
-            }
-            "oware" => {
-                type $G = $crate::games::Oware;
-                $body
-            }
+            })+
             other => Err($crate::GameError::Spec(format!(
                 "unknown game {other:?} (known: {})",
                 $crate::games::GAME_NAMES.join(", ")
@@ -46,4 +81,28 @@ macro_rules! with_game {
             .into()),
         }
     }};
+}
+
+#[cfg(test)]
+mod tests {
+    use super::GAME_NAMES;
+    use crate::{Game, GameError, GameSpec};
+
+    #[test]
+    fn the_registry_lists_every_game_once() {
+        assert_eq!(GAME_NAMES, ["kalah", "ataxx", "oware"]);
+        for name in GAME_NAMES {
+            let spec = GameSpec::named(name);
+            let found: Result<&str, GameError> = with_game!(spec, G => Ok(G::NAME));
+            assert_eq!(found, Ok(*name));
+        }
+        let unknown: Result<&str, GameError> =
+            with_game!(GameSpec::named("chess"), G => Ok(G::NAME));
+        assert!(
+            unknown
+                .unwrap_err()
+                .to_string()
+                .contains("kalah, ataxx, oware")
+        );
+    }
 }

@@ -283,8 +283,8 @@ fn engine_label(config: &EngineConfig, limits: &Limits) -> String {
 /// The budget of a searching player whose spec gives none: the game's `medium` level.
 pub fn default_limits<G: Evaluators>() -> Limits {
     let spec = level_params::<G>(Level::Medium)
-        .iter()
-        .fold(PlayerSpec::named("pvs"), |spec, (k, v)| spec.with(k, v));
+        .into_iter()
+        .fold(PlayerSpec::named("pvs"), |spec, (k, v)| spec.with(k, &v));
     spec_limits(&spec, Limits::depth(8)).unwrap_or_else(|_| Limits::depth(8))
 }
 

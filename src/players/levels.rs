@@ -42,20 +42,32 @@ impl FromStr for Level {
 }
 
 /// The budget parameters of `level` for game `G`, as player-spec parameters
-/// (`depth=..`/`movetime=..`, `tiebreak=..`): chosen from `ponder tune` runs (see
-/// docs/frontends-readme.md) so that medium answers in well under a tenth of a second and hard
-/// in about a second on a desktop core.
-pub fn level_params<G: Game>(level: Level) -> &'static [(&'static str, &'static str)] {
-    match (G::NAME, level) {
-        ("ataxx", Level::Easy) => &[("depth", "1"), ("tiebreak", "random")],
-        ("ataxx", Level::Medium) => &[("depth", "5")],
-        ("kalah", Level::Medium) => &[("depth", "16")],
-        ("oware", Level::Medium) => &[("depth", "14")],
-        (_, Level::Easy) => &[("depth", "2"), ("tiebreak", "random")],
-        (_, Level::Medium) => &[("depth", "8")],
-        (_, Level::Hard) => &[("movetime", "1000")],
+/// (`depth=..`/`movetime=..`, `tiebreak=..`): easy and medium search the game's
+/// [`Depths`](crate::game::Depths) (`G::DEPTHS`, chosen from `ponder tune` runs so that medium
+/// answers in well under a tenth of a second on a desktop core), hard about a second a move
+/// whatever the game.
+///
+/// ```
+/// use ponder::players::{level_params, Level};
+/// use ponder::Ataxx;
+/// assert_eq!(
+///     level_params::<Ataxx>(Level::Easy),
+///     [("depth", "1".to_string()), ("tiebreak", "random".to_string())]
+/// );
+/// ```
+pub fn level_params<G: Game>(level: Level) -> Vec<(&'static str, String)> {
+    match level {
+        Level::Easy => vec![
+            ("depth", G::DEPTHS.easy.to_string()),
+            ("tiebreak", "random".to_string()),
+        ],
+        Level::Medium => vec![("depth", G::DEPTHS.medium.to_string())],
+        Level::Hard => vec![("movetime", HARD_MOVETIME_MS.to_string())],
     }
 }
+
+/// The `hard` level's time a move, in milliseconds.
+const HARD_MOVETIME_MS: u64 = 1000;
 
 /// `spec` with `level`'s budget for game `G` filled in where the spec gives none.
 ///
@@ -71,6 +83,6 @@ pub fn with_level<G: Game>(spec: PlayerSpec, level: Level) -> PlayerSpec {
         return spec;
     }
     level_params::<G>(level)
-        .iter()
-        .fold(spec, |spec, (key, value)| spec.with_default(key, value))
+        .into_iter()
+        .fold(spec, |spec, (key, value)| spec.with_default(key, &value))
 }

@@ -25,7 +25,7 @@ use std::time::Duration;
 pub struct TuneArgs {
     #[command(flatten)]
     position: PositionArgs,
-    /// The deepest depth measured. Default: 12 for Kalah and Oware, 6 for Ataxx.
+    /// The deepest depth measured. Default: the game's (12; Ataxx: 6).
     #[arg(long, short = 'd', value_parser = clap::value_parser!(u32).range(1..=64))]
     max_depth: Option<u32>,
     /// Positions in the suite (seeded random positions).
@@ -61,14 +61,6 @@ pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), CliError> {
     with_game!(args.position.game, G => run_game::<G>(args, out))
 }
 
-/// The default deepest depth for a game.
-fn default_max_depth(game: &str) -> u32 {
-    match game {
-        "ataxx" => 6,
-        _ => 12,
-    }
-}
-
 fn run_game<G: Evaluators>(args: &TuneArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let start: GameRecord<G> = args.position.record()?;
     if start.outcome().is_some() {
@@ -84,7 +76,7 @@ fn run_game<G: Evaluators>(args: &TuneArgs, out: &mut dyn Write) -> Result<(), C
             "--player: give no budget (depth, movetime, nodes): the tuner sets it".into(),
         ));
     }
-    let max_depth = args.max_depth.unwrap_or_else(|| default_max_depth(G::NAME));
+    let max_depth = args.max_depth.unwrap_or(G::DEPTHS.tune);
     let out_dir = args
         .out
         .clone()
@@ -197,7 +189,7 @@ fn strength_matches<G: Evaluators>(
             opening_plies: 4,
             balance: Some(crate::arena::Balance {
                 candidates: 8,
-                depth: super::matches::default_balance_depth(G::NAME),
+                depth: G::DEPTHS.balance,
             }),
             seed: args.seed,
             concurrency,

@@ -1,7 +1,7 @@
 //! Ataxx on the shared [`Game`] trait.
 
 use super::{Ataxx, AtaxxConfig, AtaxxMove, MoveKind, fen, key};
-use crate::game::{Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat};
+use crate::game::{Depths, Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat};
 
 impl Game for Ataxx {
     type Move = AtaxxMove;
@@ -12,6 +12,13 @@ impl Game for Ataxx {
     /// libataxx's convention: a finished game has no moves (it counts nothing), a forced pass
     /// is one move.
     const PERFT_TERMINAL_IS_LEAF: bool = false;
+    /// Dozens of moves a position: shallow depths everywhere.
+    const DEPTHS: Depths = Depths {
+        easy: 1,
+        medium: 5,
+        balance: 3,
+        tune: 6,
+    };
 
     fn config_from_spec(spec: &GameSpec) -> Result<AtaxxConfig, GameError> {
         AtaxxConfig::from_spec(spec)

@@ -11,16 +11,18 @@
 
 mod board;
 mod config;
+mod evaluators;
 mod key;
 mod notation;
 mod position;
 
 pub use board::{KalahBoard, Winner};
 pub use config::{CaptureRule, KalahConfig, MAX_PITS};
+pub use evaluators::{KalahDefault, KalahStoreDiff};
 pub use notation::{board_array, board_array_text, from_board_array, parse_trace, trace_string};
 pub use position::{Kalah, KalahMove};
 
-use crate::game::{Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat};
+use crate::game::{Depths, Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat};
 
 impl Game for Kalah {
     type Move = KalahMove;
@@ -28,6 +30,11 @@ impl Game for Kalah {
 
     const NAME: &'static str = "kalah";
     const PERFT_TERMINAL_IS_LEAF: bool = true;
+    /// Six moves at most and many extra moves: medium searches 16 plies.
+    const DEPTHS: Depths = Depths {
+        medium: 16,
+        ..Depths::DEFAULT
+    };
 
     fn config_from_spec(spec: &GameSpec) -> Result<KalahConfig, GameError> {
         KalahConfig::from_spec(spec)

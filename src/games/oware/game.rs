@@ -5,7 +5,7 @@ use super::moves::OwareMove;
 use super::position::Oware;
 use super::rules::End;
 use super::{key, notation};
-use crate::game::{Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat};
+use crate::game::{Depths, Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat};
 
 impl Game for Oware {
     type Move = OwareMove;
@@ -14,6 +14,11 @@ impl Game for Oware {
     const NAME: &'static str = "oware";
     /// OpenSpiel's convention: a finished game reached before the last ply is one leaf.
     const PERFT_TERMINAL_IS_LEAF: bool = true;
+    /// Six moves at most: medium searches 14 plies.
+    const DEPTHS: Depths = Depths {
+        medium: 14,
+        ..Depths::DEFAULT
+    };
     /// A position repeated since the last capture ends the game (both rule sets).
     const REPETITION_ENDS_GAME: bool = true;
 

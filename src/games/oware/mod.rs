@@ -64,6 +64,7 @@ mod display;
 pub mod egdb;
 mod errors;
 mod eval;
+mod evaluators;
 mod game;
 mod key;
 mod moves;
@@ -74,6 +75,7 @@ mod swar;
 
 pub use config::{MAX_HOUSES, MAX_TOTAL_SEEDS, OwareConfig, Rules};
 pub use egdb::{Egdb, EgdbStats};
+pub use evaluators::{OwareDefault, OwareSeed};
 pub use moves::OwareMove;
 pub use position::Oware;
 pub use rules::End;

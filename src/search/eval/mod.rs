@@ -1,21 +1,16 @@
 //! Evaluators: named, selectable static evaluations for each game, always from the side to
 //! move's point of view (positive is good for the player about to move).
 //!
-//! An [`Evaluator`] is separate from the game, so a new evaluation never touches the rules or
-//! the search. Each game lists its evaluators through [`Evaluators`]: the seed designs' own
-//! (`store-diff` for Kalah, `seed` for Oware and Ataxx) and a stronger `default`. A user's game
-//! gets generic ones (`default` = [`Game::evaluate`], `score-diff`) with an empty
+//! An [`Evaluator`] is separate from the game's rules, so a new evaluation never touches the
+//! rules or the search. Each game lists its evaluators through [`Evaluators`], implemented in
+//! the game's own folder (`src/games/<game>/evaluators.rs`): the seed designs' own
+//! (`store-diff` for Kalah, `seed` for Oware and Ataxx) and a stronger `default`. A new game
+//! gets generic ones (`default` = [`Game::evaluate`], `score-diff`) with one line,
 //! `impl Evaluators for MyGame {}`.
 
-mod ataxx;
 mod generic;
-mod kalah;
-mod oware;
 
-pub use ataxx::{AtaxxDefault, AtaxxSeed};
 pub use generic::{GameEvaluation, ScoreDiff};
-pub use kalah::{KalahDefault, KalahStoreDiff};
-pub use oware::{OwareDefault, OwareSeed};
 
 use super::SearchError;
 use crate::game::Game;

@@ -1,10 +1,11 @@
 //! Kalah's evaluators: `store-diff` (the classroom spec's heuristic) and a stronger `default`.
 
-use super::Evaluator;
-use super::{EvaluatorVisitor, Evaluators, GameEvaluation, unknown_evaluator};
+use super::Kalah;
 use crate::Game;
-use crate::games::kalah::Kalah;
 use crate::search::SearchError;
+use crate::search::eval::{
+    Evaluator, EvaluatorVisitor, Evaluators, GameEvaluation, unknown_evaluator,
+};
 
 /// Kalah's `default` evaluation, from the mover's point of view:
 /// `4 × (store difference) + (difference of the seeds left in each row) + 2 × (pits of the
@@ -35,7 +36,8 @@ impl Evaluator<Kalah> for KalahDefault {
 }
 
 /// Kalah `store-diff`, the classroom spec's heuristic: the mover's store minus the
-/// opponent's (the same as [`ScoreDiff`] before the game ends, read straight from the stores).
+/// opponent's (the same as [`ScoreDiff`](crate::search::ScoreDiff) before the game ends, read
+/// straight from the stores).
 #[derive(Copy, Clone, Debug, Default)]
 pub struct KalahStoreDiff;
 
@@ -79,7 +81,7 @@ mod tests {
         let position = record.current();
         assert_eq!(position.side().index(), 1);
         assert_eq!(KalahStoreDiff.evaluate(&position, None), -2);
-        assert_eq!(super::super::ScoreDiff.evaluate(&position, None), -2);
+        assert_eq!(crate::search::ScoreDiff.evaluate(&position, None), -2);
     }
 
     #[test]

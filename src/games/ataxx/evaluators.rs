@@ -1,8 +1,10 @@
 //! Ataxx's evaluators: `seed` (the Pookie Pookie design's) and a stronger `default`.
 
-use super::{Evaluator, EvaluatorVisitor, Evaluators, GameEvaluation, unknown_evaluator};
-use crate::games::ataxx::{Ataxx, AtaxxMove, MoveKind};
+use super::{Ataxx, AtaxxMove, MoveKind};
 use crate::search::SearchError;
+use crate::search::eval::{
+    Evaluator, EvaluatorVisitor, Evaluators, GameEvaluation, unknown_evaluator,
+};
 
 /// Every square of the 7×7 board (bit `rank * 7 + file`, as [`crate::games::ataxx::Bitboard`]).
 const ALL: u64 = (1 << 49) - 1;

@@ -1,9 +1,11 @@
 //! Oware's evaluators: `seed` (the Awale article's) and a stronger `default`.
 
-use super::{Evaluator, EvaluatorVisitor, Evaluators, GameEvaluation, unknown_evaluator};
+use super::{Oware, OwareMove};
 use crate::game::Seat;
-use crate::games::oware::{Oware, OwareMove};
 use crate::search::SearchError;
+use crate::search::eval::{
+    Evaluator, EvaluatorVisitor, Evaluators, GameEvaluation, unknown_evaluator,
+};
 
 /// Oware `seed`: the Awale article's evaluation ([`Oware::awale_evaluation`]):
 /// `(2 × mover's captured seeds + opponent's houses holding 1 or 2 seeds) − (2 × opponent's
