@@ -76,9 +76,14 @@ where
     let root = tree.root_index();
     let mut store = TreeStore::new(tree, root, setup.tree_min_depth, first_pass);
     let end = match setup.mode {
-        PonderMode::Replies { lead } if setup.deepen_replies => {
-            ponder_replies(&mut store, worker, position, setup.history, lead, &mut on_step)
-        }
+        PonderMode::Replies { lead } if setup.deepen_replies => ponder_replies(
+            &mut store,
+            worker,
+            position,
+            setup.history,
+            lead,
+            &mut on_step,
+        ),
         _ => ponder_position(&mut store, worker, position, setup.history, &mut on_step),
     };
     (end, store.stats)
@@ -175,7 +180,15 @@ where
                 &reply_history[..]
             };
             let window = Window::FULL;
-            worker.search_stored(store, child as u32, &reply_position, history, depth, window, 0)
+            worker.search_stored(
+                store,
+                child as u32,
+                &reply_position,
+                history,
+                depth,
+                window,
+                0,
+            )
         };
         let Some(score) = value else {
             return PonderEnd::Stopped;

@@ -7,7 +7,7 @@ use super::event::{BestMove, Event, PonderInfo, SearchInfo};
 use super::ponder::{PonderEnd, PonderSetup, ponder};
 use super::search_api::{Limits, StopSignal, TieBreak};
 use super::think::{ThinkSetup, think};
-use super::tree::{Tree, TreeStats};
+use super::tree::Tree;
 use crate::game::{Game, Key};
 use crate::search::eval::{Evaluator, EvaluatorVisitor, Evaluators};
 use crate::search::{SearchWorker, TranspositionTable};
@@ -131,100 +131,129 @@ fn run_with<G: Game, E: Evaluator<G>>(
     mut worker: SearchWorker<G, E>,
     events: &Sender<Event<G>>,
 ) -> (Tree<G>, bool) {
-    let Job {
-        kind,
-        mut tree,
-        position,
-        history,
-        stop,
-        start,
-        tree_min_depth,
-        ..
-    } = job;
-    match kind {
+    let mut tree = job.tree;
+    let context = JobContext {
+        position: job.position,
+        history: &job.history,
+        stop: &job.stop,
+        start: job.start,
+        tree_min_depth: job.tree_min_depth,
+        events,
+    };
+    match job.kind {
         JobKind::Think {
             id,
             limits,
             tie_break,
         } => {
-            // On the critical path: the tree is compacted, if it is nearly full, only after
-            // the depths the kept tree already answers are reported.
-            let setup = ThinkSetup {
-                history: &history,
-                limits: &limits,
-                stop: &stop,
-                start,
-                tie_break,
-                tree_min_depth,
-            };
-            let result = think(&mut tree, &mut worker, &position, &setup, |info, stats| {
-                let _ = events.send(Event::Info(SearchInfo {
-                    id,
-                    depth: info.depth,
-                    score: info.score.0,
-                    pv: info.pv.clone(),
-                    nodes: info.nodes,
-                    nps: info.nps,
-                    time: info.time,
-                    tree: stats,
-                }));
-            });
-            let _ = events.send(Event::BestMove(BestMove {
-                id,
-                position,
-                mv: result.best,
-                ponder: result.ponder,
-                score: result.score,
-                depth: result.depth,
-                equal_best: result.equal_best,
-                nodes: result.nodes,
-                time: start.elapsed(),
-                tree: result.stats,
-            }));
+            run_think(&mut tree, &mut worker, &context, id, &limits, tie_break);
             (tree, false)
         }
         JobKind::Ponder {
             mode,
             deepen_replies,
         } => {
-            // Off the critical path: free what the moves since the last search made
-            // unreachable.
-            let kept_nodes = tree.compact();
-            let _ = events.send(Event::Ponder(PonderInfo::Started {
-                position,
-                kept_nodes,
-            }));
-            let (end, _stats): (PonderEnd, TreeStats) = ponder(
-                &mut tree,
-                &mut worker,
-                &position,
-                &PonderSetup {
-                    history: &history,
-                    mode,
-                    deepen_replies,
-                    tree_min_depth,
-                    stop: &stop,
-                },
-                |step| {
-                    let _ = events.send(Event::Ponder(PonderInfo::Progress {
-                        reply: step.reply,
-                        depth: step.depth,
-                        score: step.score,
-                        pv: step.pv.to_vec(),
-                        nodes: step.nodes,
-                        time: start.elapsed(),
-                    }));
-                },
-            );
-            let nodes = worker.nodes();
-            let _ = events.send(Event::Ponder(match end {
-                PonderEnd::Stopped => PonderInfo::Stopped {
-                    nodes,
-                    time: start.elapsed(),
-                },
-                PonderEnd::Finished => PonderInfo::Finished,
-            }));
+            let end = run_ponder(&mut tree, &mut worker, &context, mode, deepen_replies);
             (tree, end == PonderEnd::Finished)
         }
     }
+}
+
+/// What every job knows besides its kind, the tree and the search worker.
+struct JobContext<'a, G: Game> {
+    position: G,
+    history: &'a [Key],
+    stop: &'a StopSignal,
+    start: Instant,
+    tree_min_depth: u32,
+    events: &'a Sender<Event<G>>,
+}
+
+/// A `go`: searches, reporting each iteration, and answers its best move.
+fn run_think<G: Game, E: Evaluator<G>>(
+    tree: &mut Tree<G>,
+    worker: &mut SearchWorker<G, E>,
+    context: &JobContext<'_, G>,
+    id: SearchId,
+    limits: &Limits,
+    tie_break: TieBreak,
+) {
+    let events = context.events;
+    // On the critical path: the tree is compacted, if it is nearly full, only after the
+    // depths the kept tree already answers are reported.
+    let setup = ThinkSetup {
+        history: context.history,
+        limits,
+        stop: context.stop,
+        start: context.start,
+        tie_break,
+        tree_min_depth: context.tree_min_depth,
+    };
+    let result = think(tree, worker, &context.position, &setup, |info, stats| {
+        let _ = events.send(Event::Info(SearchInfo {
+            id,
+            depth: info.depth,
+            score: info.score.0,
+            pv: info.pv.clone(),
+            nodes: info.nodes,
+            nps: info.nps,
+            time: info.time,
+            tree: stats,
+        }));
+    });
+    let _ = events.send(Event::BestMove(BestMove {
+        id,
+        position: context.position,
+        mv: result.best,
+        ponder: result.ponder,
+        score: result.score,
+        depth: result.depth,
+        equal_best: result.equal_best,
+        nodes: result.nodes,
+        time: context.start.elapsed(),
+        tree: result.stats,
+    }));
+}
+
+/// Pondering: until stopped or finished, reporting each step.
+fn run_ponder<G: Game, E: Evaluator<G>>(
+    tree: &mut Tree<G>,
+    worker: &mut SearchWorker<G, E>,
+    context: &JobContext<'_, G>,
+    mode: PonderMode,
+    deepen_replies: bool,
+) -> PonderEnd {
+    let events = context.events;
+    let start = context.start;
+    // Off the critical path: free what the moves since the last search made unreachable.
+    let kept_nodes = tree.compact();
+    let _ = events.send(Event::Ponder(PonderInfo::Started {
+        position: context.position,
+        kept_nodes,
+    }));
+    let setup = PonderSetup {
+        history: context.history,
+        mode,
+        deepen_replies,
+        tree_min_depth: context.tree_min_depth,
+        stop: context.stop,
+    };
+    let (end, _) = ponder(tree, worker, &context.position, &setup, |step| {
+        let _ = events.send(Event::Ponder(PonderInfo::Progress {
+            reply: step.reply,
+            depth: step.depth,
+            score: step.score,
+            pv: step.pv.to_vec(),
+            nodes: step.nodes,
+            time: start.elapsed(),
+        }));
+    });
+    let _ = events.send(Event::Ponder(match end {
+        PonderEnd::Stopped => PonderInfo::Stopped {
+            nodes: worker.nodes(),
+            time: start.elapsed(),
+        },
+        PonderEnd::Finished => PonderInfo::Finished,
+    }));
+    end
 }

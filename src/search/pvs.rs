@@ -69,6 +69,16 @@ struct Candidate<M> {
     quiet: bool,
 }
 
+/// What a node's search found.
+struct NodeResult {
+    /// The fail-soft value.
+    value: i32,
+    /// The best move's index in the moves buffer.
+    best_index: Option<usize>,
+    /// The window the node was searched with (not narrowed by its moves).
+    window: NodeWindow,
+}
+
 /// The window and depth of one node, passed to each of its moves.
 #[derive(Copy, Clone)]
 struct NodeWindow {
@@ -119,7 +129,8 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         let mut searched = 0usize;
         let mut keys = std::mem::take(&mut self.order_keys[ply]);
         let mut next = 0usize;
-        while let Some(candidate) = self.next_candidate(position, &moves, ply, &mut order, &mut keys, &mut next)
+        while let Some(candidate) =
+            self.next_candidate(position, &moves, ply, &mut order, &mut keys, &mut next)
         {
             let child = match order {
                 Order::Stored => store.child(node, candidate.index),
@@ -131,8 +142,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
                 beta,
                 ply,
             };
-            let value =
-                self.search_move(store, child, position, &candidate, window, searched);
+            let value = self.search_move(store, child, position, &candidate, window, searched);
             if self.aborted {
                 self.moves[ply] = moves;
                 self.order_keys[ply] = keys;
@@ -147,7 +157,8 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
                     self.update_pv(ply, candidate.mv);
                     if value >= beta {
                         if candidate.quiet {
-                            self.orderer.record_cutoff(position, candidate.mv, ply, depth);
+                            self.orderer
+                                .record_cutoff(position, candidate.mv, ply, depth);
                         }
                         break;
                     }
@@ -155,10 +166,45 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             }
         }
 
-        let bound = Bound::of(best, alpha_original, beta);
+        let result = NodeResult {
+            value: best,
+            best_index,
+            window: NodeWindow {
+                depth,
+                alpha: alpha_original,
+                beta,
+                ply,
+            },
+        };
+        self.remember(store, node, position, &probe, order, &moves, &result);
+        self.moves[ply] = moves;
+        self.order_keys[ply] = keys;
+        best
+    }
+
+    /// Writes a node's result to the table (where its values are usable) and, for a stored
+    /// node, to the store.
+    #[allow(clippy::too_many_arguments)]
+    fn remember<S: NodeStore<G>>(
+        &mut self,
+        store: &mut S,
+        node: S::Node,
+        position: &G,
+        probe: &TableProbe,
+        order: Order,
+        moves: &[G::Move],
+        result: &NodeResult,
+    ) {
+        let NodeWindow {
+            depth,
+            alpha,
+            beta,
+            ply,
+        } = result.window;
+        let bound = Bound::of(result.value, alpha, beta);
         if probe.values_usable {
             // A node where every move failed low has no best move worth trying first.
-            let best_move = best_index.filter(|_| bound != Bound::Upper);
+            let best_move = result.best_index.filter(|_| bound != Bound::Upper);
             let move_index = match order {
                 Order::Stored => best_move.and_then(|i| self.natural_index(position, moves[i])),
                 Order::Lazy { .. } => best_move,
@@ -166,7 +212,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             self.table.store(
                 &probe.key,
                 TableEntry {
-                    value: to_table(best, ply as u32),
+                    value: to_table(result.value, ply as u32),
                     depth: depth.min(u32::from(u8::MAX)) as u8,
                     bound,
                     move_index: move_index.and_then(|i| u16::try_from(i).ok()),
@@ -174,17 +220,29 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             );
         }
         if order == Order::Stored {
-            store.record(node, depth, best, alpha_original, beta, ply, best_index);
+            store.record(
+                node,
+                depth,
+                result.value,
+                alpha,
+                beta,
+                ply,
+                result.best_index,
+            );
         }
-        self.moves[ply] = moves;
-        self.order_keys[ply] = keys;
-        best
     }
 
     /// Probes the table for `position`: its key, whether values may be used here, the stored
     /// move and, if the stored value answers the window, the value.
     #[inline]
-    fn probe_table(&mut self, position: &G, depth: u32, alpha: i32, beta: i32, ply: usize) -> TableProbe {
+    fn probe_table(
+        &mut self,
+        position: &G,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> TableProbe {
         // Nodes one ply above the leaves are cheaper to search than to look up (the lookup is
         // a cache miss): the table serves depth 3 and up.
         let use_table = depth >= TABLE_MIN_DEPTH;
@@ -245,7 +303,8 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             };
         }
         let mut keys = std::mem::take(&mut self.order_keys[ply]);
-        self.orderer.order(position, moves, table_index, ply, &mut keys);
+        self.orderer
+            .order(position, moves, table_index, ply, &mut keys);
         self.scratch.clear();
         self.scratch.extend(table_index.map(|i| moves[i]));
         self.scratch

@@ -67,6 +67,23 @@ pub struct SearchOutcome<G: Game> {
     pub stopped: bool,
 }
 
+impl<G: Game> SearchOutcome<G> {
+    /// No move, no value, nothing searched: what a search fills in.
+    pub(crate) fn empty() -> SearchOutcome<G> {
+        SearchOutcome {
+            best_move: None,
+            score: Score(0),
+            depth: 0,
+            pv: Vec::new(),
+            equal_best: Vec::new(),
+            nodes: 0,
+            main_thread_nodes: 0,
+            time: Duration::ZERO,
+            stopped: false,
+        }
+    }
+}
+
 /// Nodes per second, 0 for no time.
 pub(crate) fn nodes_per_second(nodes: u64, time: Duration) -> u64 {
     let micros = time.as_micros().max(1);

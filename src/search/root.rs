@@ -6,11 +6,11 @@
 //! exact value, so a move equal to the best is seen as a tie, never confused with one that only
 //! failed low at the bound.
 
+use super::alphabeta::Pruning;
 use super::eval::Evaluator;
 use super::options::Algorithm;
 use super::score::INFINITY;
 use super::store::NodeStore;
-use super::alphabeta::Pruning;
 use super::worker::{SearchWorker, Window};
 use crate::game::Game;
 

@@ -166,20 +166,7 @@ impl<G: Game, E: Evaluator<G>> SearchRunner<G> for Runner<G, E> {
         let mut legal = Vec::new();
         record.legal_moves(&mut legal);
         if legal.is_empty() {
-            let margin = record
-                .outcome()
-                .map_or(0, |outcome| outcome.margin_for(root.side_to_move()));
-            return SearchOutcome {
-                best_move: None,
-                score: Score(score::finished(margin, 0)),
-                depth: 0,
-                pv: Vec::new(),
-                equal_best: Vec::new(),
-                nodes: 0,
-                main_thread_nodes: 0,
-                time: start.elapsed(),
-                stopped: false,
-            };
+            return finished_outcome(record, start);
         }
 
         self.helpers.wait_idle();
@@ -188,40 +175,18 @@ impl<G: Game, E: Evaluator<G>> SearchRunner<G> for Runner<G, E> {
         let shared_nodes = Arc::new(AtomicU64::new(0));
         let budget = Budget::new(limits, start, stop.clone(), halt.clone(), shared_nodes);
         let main = &mut self.main;
-        main.set_budget(budget.clone());
-        main.reset_nodes();
-        main.new_search();
-        main.aborted = false;
+        main.begin(budget.clone());
         main.repetition.reset_from_record(record);
         let max_depth = limits.max_depth().unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut main_moves = RootMove::list(&legal);
-
-        for index in 0..self.helpers.len() {
-            let mut moves = main_moves.clone();
-            // Helpers start one or two plies deeper than the main thread and rotate the root
-            // moves, so their work spreads over the tree.
-            let count = moves.len();
-            if count > 1 {
-                moves.rotate_left((index + 1) % count);
-            }
-            self.helpers.start(
-                index,
-                HelperJob {
-                    root,
-                    moves,
-                    first_depth: 2 + index as u32 % 2,
-                    max_depth,
-                    budget: budget.clone(),
-                    repetition: main.repetition.clone(),
-                },
-            );
-        }
+        self.start_helpers(&root, &main_moves, max_depth, &budget);
         let plan = DeepeningPlan {
             algorithm: self.options.algorithm,
             tiebreak: self.options.tiebreak,
             max_depth,
             soft_deadline: limits.soft_deadline(),
         };
+        let main = &mut self.main;
         let last = main.deepen_and_report(
             &mut NoStore,
             &root,
@@ -233,31 +198,63 @@ impl<G: Game, E: Evaluator<G>> SearchRunner<G> for Runner<G, E> {
         halt.stop();
 
         let nodes = main.budget.publish();
-        let time = start.elapsed();
-        let stopped = stop.is_stopped() || main.aborted;
-        match last {
+        let mut outcome = match last {
             Some(iteration) => SearchOutcome {
                 best_move: iteration.pv.first().copied(),
                 score: Score(iteration.value),
                 depth: iteration.depth,
                 pv: iteration.pv,
                 equal_best: iteration.equal_best,
-                nodes,
-                main_thread_nodes: main.nodes(),
-                time,
-                stopped,
+                ..SearchOutcome::empty()
             },
             None => SearchOutcome {
                 best_move: legal.first().copied(),
                 score: Score::heuristic(main.evaluate(&root, record.moves().last().copied())),
-                depth: 0,
                 pv: legal.first().copied().into_iter().collect(),
-                equal_best: Vec::new(),
-                nodes,
-                main_thread_nodes: main.nodes(),
-                time,
-                stopped,
+                ..SearchOutcome::empty()
             },
+        };
+        outcome.nodes = nodes;
+        outcome.main_thread_nodes = main.nodes();
+        outcome.time = start.elapsed();
+        outcome.stopped = stop.is_stopped() || main.aborted;
+        outcome
+    }
+}
+
+impl<G: Game, E: Evaluator<G>> Runner<G, E> {
+    /// Hands each helper the root: helpers start one or two plies deeper than the main
+    /// thread and rotate the root moves, so their work spreads over the tree.
+    fn start_helpers(&mut self, root: &G, moves: &[RootMove<G>], max_depth: u32, budget: &Budget) {
+        for index in 0..self.helpers.len() {
+            let mut moves = moves.to_vec();
+            let count = moves.len();
+            if count > 1 {
+                moves.rotate_left((index + 1) % count);
+            }
+            self.helpers.start(
+                index,
+                HelperJob {
+                    root: *root,
+                    moves,
+                    first_depth: 2 + index as u32 % 2,
+                    max_depth,
+                    budget: budget.clone(),
+                    repetition: self.main.repetition.clone(),
+                },
+            );
         }
+    }
+}
+
+/// The outcome for a record whose game is over: no move, the final margin.
+fn finished_outcome<G: Game>(record: &GameRecord<G>, start: Instant) -> SearchOutcome<G> {
+    let margin = record.outcome().map_or(0, |outcome| {
+        outcome.margin_for(record.current().side_to_move())
+    });
+    SearchOutcome {
+        score: Score(score::finished(margin, 0)),
+        time: start.elapsed(),
+        ..SearchOutcome::empty()
     }
 }
