@@ -2,6 +2,8 @@
 //! over the stored tree (the search consults it as its node store), then the tree's root
 //! ordered for the pondering that follows.
 
+use super::command::SearchId;
+use super::event::BestMove;
 use super::search_api::{Limits, TieBreak};
 use super::tree::{Tree, TreeStats, TreeStore};
 use crate::game::{Game, Key};
@@ -12,27 +14,10 @@ use crate::search::{
 use std::sync::Arc;
 use std::time::Instant;
 
-/// What a search hands back.
-#[derive(Clone, Debug)]
-pub(crate) struct ThinkResult<G: Game> {
-    /// The move chosen; `None` when the game is over.
-    pub best: Option<G::Move>,
-    /// The reply expected after it.
-    pub ponder: Option<G::Move>,
-    /// Its score.
-    pub score: i32,
-    /// The deepest completed iteration.
-    pub depth: u32,
-    /// The root moves exactly equal-best at `depth`, in natural order.
-    pub equal_best: Vec<G::Move>,
-    /// Tree statistics.
-    pub stats: TreeStats,
-    /// Nodes searched.
-    pub nodes: u64,
-}
-
 /// Everything one search needs besides the tree and the search worker.
 pub(crate) struct ThinkSetup<'a> {
+    /// The `go` this search answers.
+    pub id: SearchId,
     /// Keys of the positions before the root since the last irreversible move.
     pub history: &'a [Key],
     /// The budget.
@@ -60,20 +45,23 @@ pub(crate) fn think<G, E, I>(
     position: &G,
     setup: &ThinkSetup<'_>,
     mut on_iteration: I,
-) -> ThinkResult<G>
+) -> BestMove<G>
 where
     G: Game,
     E: Evaluator<G> + ?Sized,
     I: FnMut(&SearchInfo<G>, TreeStats),
 {
-    let mut result = ThinkResult {
-        best: None,
+    let mut result = BestMove {
+        id: setup.id,
+        position: *position,
+        mv: None,
         ponder: None,
         score: 0,
         depth: 0,
         equal_best: Vec::new(),
-        stats: TreeStats::default(),
         nodes: 0,
+        time: setup.start.elapsed(),
+        tree: TreeStats::default(),
     };
     // Nodes born from here on are this search's own, not kept.
     let first_pass = tree.next_pass();
@@ -108,7 +96,7 @@ where
         &plan,
         &mut |info, store| on_iteration(info, store.stats),
     );
-    result.stats = store.stats;
+    result.tree = store.stats;
     result.nodes = worker.nodes();
     let best = match &last {
         Some(iteration) => {
@@ -121,11 +109,12 @@ where
     };
     order_root(tree, &moves, best);
     let chosen = tree.root().children().next();
-    result.best = chosen.and_then(|child| tree.node(child).mv);
+    result.mv = chosen.and_then(|child| tree.node(child).mv);
     result.ponder = chosen
         .and_then(|child| tree.node(child).children().next())
         .and_then(|reply| tree.node(reply).mv)
         .or_else(|| last.and_then(|iteration| iteration.pv.get(1).copied()));
+    result.time = setup.start.elapsed();
     result
 }
 

@@ -3,7 +3,7 @@
 
 use super::command::SearchId;
 use super::config::PonderMode;
-use super::event::{BestMove, Event, PonderInfo, SearchInfo};
+use super::event::{Event, PonderInfo, SearchInfo};
 use super::ponder::{PonderEnd, PonderSetup, ponder};
 use super::search_api::{Limits, StopSignal, TieBreak};
 use super::think::{ThinkSetup, think};
@@ -182,6 +182,7 @@ fn run_think<G: Game, E: Evaluator<G>>(
     // On the critical path: the tree is compacted, if it is nearly full, only after the
     // depths the kept tree already answers are reported.
     let setup = ThinkSetup {
+        id,
         history: context.history,
         limits,
         stop: context.stop,
@@ -189,7 +190,7 @@ fn run_think<G: Game, E: Evaluator<G>>(
         tie_break,
         tree_min_depth: context.tree_min_depth,
     };
-    let result = think(tree, worker, &context.position, &setup, |info, stats| {
+    let best = think(tree, worker, &context.position, &setup, |info, stats| {
         let _ = events.send(Event::Info(SearchInfo {
             id,
             depth: info.depth,
@@ -201,18 +202,7 @@ fn run_think<G: Game, E: Evaluator<G>>(
             tree: stats,
         }));
     });
-    let _ = events.send(Event::BestMove(BestMove {
-        id,
-        position: context.position,
-        mv: result.best,
-        ponder: result.ponder,
-        score: result.score,
-        depth: result.depth,
-        equal_best: result.equal_best,
-        nodes: result.nodes,
-        time: context.start.elapsed(),
-        tree: result.stats,
-    }));
+    let _ = events.send(Event::BestMove(best));
 }
 
 /// Pondering: until stopped or finished, reporting each step.

@@ -49,7 +49,7 @@ pub use report::{SearchInfo, SearchOutcome};
 pub(crate) use root::RootMove;
 pub use score::{INFINITY, Score};
 pub use searcher::Searcher;
-pub(crate) use store::NodeStore;
+pub(crate) use store::{NodeStore, NodeWindow};
 pub use table::{
     Bound, DashMapTable, LockFreeTable, Table, TableEntry, TableKind, TranspositionTable,
 };

@@ -20,7 +20,7 @@
 use super::eval::Evaluator;
 use super::ordering::MoveOrderer;
 use super::score::{INFINITY, from_table, to_table};
-use super::store::NodeStore;
+use super::store::{NodeStore, NodeWindow};
 use super::table::{Bound, Table, TableEntry};
 use super::worker::SearchWorker;
 use crate::game::{Game, Key};
@@ -79,15 +79,6 @@ struct NodeResult {
     window: NodeWindow,
 }
 
-/// The window and depth of one node, passed to each of its moves.
-#[derive(Copy, Clone)]
-struct NodeWindow {
-    depth: u32,
-    alpha: i32,
-    beta: i32,
-    ply: usize,
-}
-
 impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
     /// The PVS value of `position` (fail-soft) with `depth` plies to go, `ply` from the root;
     /// `node` is its handle in `store`.
@@ -106,11 +97,17 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         if let Some(value) = self.leaf_value(position, depth, ply, last_move) {
             return value;
         }
-        if let Some(value) = store.answer(node, depth, alpha, beta, ply, self.forward_pruning) {
+        let window = NodeWindow {
+            depth,
+            alpha,
+            beta,
+            ply,
+        };
+        if let Some(value) = store.answer(node, window, self.forward_pruning) {
             store.line(node, &mut self.pv[ply]);
             return value;
         }
-        let probe = self.probe_table(position, depth, alpha, beta, ply);
+        let probe = self.probe_table(position, window);
         if let Some(value) = probe.cut {
             return value;
         }
@@ -123,7 +120,6 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             return self.evaluate(position, last_move);
         }
 
-        let alpha_original = alpha;
         let mut best = -INFINITY;
         let mut best_index = None;
         let mut searched = 0usize;
@@ -136,13 +132,8 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
                 Order::Stored => store.child(node, candidate.index),
                 Order::Lazy { .. } => store.child(node, usize::MAX),
             };
-            let window = NodeWindow {
-                depth,
-                alpha,
-                beta,
-                ply,
-            };
-            let value = self.search_move(store, child, position, &candidate, window, searched);
+            let now = NodeWindow { alpha, ..window };
+            let value = self.search_move(store, child, position, &candidate, now, searched);
             if self.aborted {
                 self.moves[ply] = moves;
                 self.order_keys[ply] = keys;
@@ -169,12 +160,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         let result = NodeResult {
             value: best,
             best_index,
-            window: NodeWindow {
-                depth,
-                alpha: alpha_original,
-                beta,
-                ply,
-            },
+            window,
         };
         self.remember(store, node, position, &probe, order, &moves, &result);
         self.moves[ply] = moves;
@@ -220,29 +206,20 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             );
         }
         if order == Order::Stored {
-            store.record(
-                node,
-                depth,
-                result.value,
-                alpha,
-                beta,
-                ply,
-                result.best_index,
-            );
+            store.record(node, result.window, result.value, result.best_index);
         }
     }
 
     /// Probes the table for `position`: its key, whether values may be used here, the stored
     /// move and, if the stored value answers the window, the value.
     #[inline]
-    fn probe_table(
-        &mut self,
-        position: &G,
-        depth: u32,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-    ) -> TableProbe {
+    fn probe_table(&mut self, position: &G, window: NodeWindow) -> TableProbe {
+        let NodeWindow {
+            depth,
+            alpha,
+            beta,
+            ply,
+        } = window;
         // Nodes one ply above the leaves are cheaper to search than to look up (the lookup is
         // a cache miss): the table serves depth 3 and up.
         let use_table = depth >= TABLE_MIN_DEPTH;

@@ -8,6 +8,19 @@
 
 use crate::game::Game;
 
+/// The depth and window a node is searched with, `ply` plies below the search root.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct NodeWindow {
+    /// Plies to go.
+    pub(crate) depth: u32,
+    /// Values at or below it are upper bounds.
+    pub(crate) alpha: i32,
+    /// Values at or above it are lower bounds.
+    pub(crate) beta: i32,
+    /// Distance from the search root.
+    pub(crate) ply: usize,
+}
+
 /// Nodes kept by path from the search root, consulted and updated by the node loop.
 ///
 /// Handles are cheap copies; a handle may mean "not stored" (a node below the stored part of
@@ -29,18 +42,10 @@ pub(crate) trait NodeStore<G: Game> {
     /// node's children are not stored.
     fn child(&self, node: Self::Node, slot: usize) -> Self::Node;
 
-    /// The node's stored value when it answers a search to `depth` plies with the window
-    /// (`alpha`, `beta`): searched exactly that deep (or deeper, when `deeper` is allowed),
-    /// and exact or a bound outside the window. Entering a stored node is counted here.
-    fn answer(
-        &mut self,
-        node: Self::Node,
-        depth: u32,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-        deeper: bool,
-    ) -> Option<i32>;
+    /// The node's stored value when it answers a search with `window`: searched exactly that
+    /// deep (or deeper, when `deeper` is allowed), and exact or a bound outside the window.
+    /// Entering a stored node is counted here.
+    fn answer(&mut self, node: Self::Node, window: NodeWindow, deeper: bool) -> Option<i32>;
 
     /// When the node's children are stored: writes their moves, best first as the store
     /// keeps them, into `moves` and returns `true`. Otherwise leaves `moves` alone.
@@ -54,17 +59,13 @@ pub(crate) trait NodeStore<G: Game> {
     /// is no room.
     fn add_children(&mut self, node: Self::Node, position: &G, moves: &[G::Move]) -> bool;
 
-    /// Records the node's result: `value` found searching `depth` plies with the window
-    /// (`alpha`, `beta`), its best child at `best_slot` (tried first next time).
-    #[allow(clippy::too_many_arguments)]
+    /// Records the node's result: `value` found searching with `window`, its best child at
+    /// `best_slot` (tried first next time).
     fn record(
         &mut self,
         node: Self::Node,
-        depth: u32,
+        window: NodeWindow,
         value: i32,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
         best_slot: Option<usize>,
     );
 
@@ -91,7 +92,7 @@ impl<G: Game> NodeStore<G> for NoStore {
     fn child(&self, _node: (), _slot: usize) {}
 
     #[inline(always)]
-    fn answer(&mut self, _: (), _: u32, _: i32, _: i32, _: usize, _: bool) -> Option<i32> {
+    fn answer(&mut self, _node: (), _window: NodeWindow, _deeper: bool) -> Option<i32> {
         None
     }
 
@@ -111,7 +112,7 @@ impl<G: Game> NodeStore<G> for NoStore {
     }
 
     #[inline(always)]
-    fn record(&mut self, _: (), _: u32, _: i32, _: i32, _: i32, _: usize, _: Option<usize>) {}
+    fn record(&mut self, _node: (), _window: NodeWindow, _value: i32, _best_slot: Option<usize>) {}
 
     #[inline(always)]
     fn line(&self, _node: (), _line: &mut Vec<G::Move>) {}

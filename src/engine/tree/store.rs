@@ -4,9 +4,9 @@
 
 use super::arena::Tree;
 use crate::game::Game;
-use crate::search::NodeStore;
 use crate::search::score::{from_table, to_table};
 use crate::search::{Bound, MAX_PLY};
+use crate::search::{NodeStore, NodeWindow};
 
 /// The handle of no stored node.
 const NONE: u32 = u32::MAX;
@@ -118,15 +118,13 @@ impl<G: Game> NodeStore<G> for TreeStore<'_, G> {
         }
     }
 
-    fn answer(
-        &mut self,
-        node: u32,
-        depth: u32,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-        deeper: bool,
-    ) -> Option<i32> {
+    fn answer(&mut self, node: u32, window: NodeWindow, deeper: bool) -> Option<i32> {
+        let NodeWindow {
+            depth,
+            alpha,
+            beta,
+            ply,
+        } = window;
         let index = Self::index(node)?;
         let stored = self.tree.node(index);
         self.stats.visited += 1;
@@ -177,16 +175,13 @@ impl<G: Game> NodeStore<G> for TreeStore<'_, G> {
         added
     }
 
-    fn record(
-        &mut self,
-        node: u32,
-        depth: u32,
-        value: i32,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-        best_slot: Option<usize>,
-    ) {
+    fn record(&mut self, node: u32, window: NodeWindow, value: i32, best_slot: Option<usize>) {
+        let NodeWindow {
+            depth,
+            alpha,
+            beta,
+            ply,
+        } = window;
         let Some(index) = Self::index(node) else {
             return;
         };

@@ -1,8 +1,9 @@
 //! The stored tree against plain minimax, and re-rooting against the tree it came from.
 
 use super::*;
+use crate::engine::BestMove;
 use crate::engine::search_api::{Limits, StopSignal, TieBreak};
-use crate::engine::think::{ThinkResult, ThinkSetup, think};
+use crate::engine::think::{ThinkSetup, think};
 use crate::games::kalah::{CaptureRule, KalahConfig};
 use crate::search::score::finished;
 use crate::search::{Bound, GameEvaluation, SearchWorker, TableKind, TranspositionTable};
@@ -30,11 +31,12 @@ fn go<G: Game>(
     depth: u32,
     min_depth: u32,
     tie_break: TieBreak,
-) -> ThinkResult<G> {
+) -> BestMove<G> {
     let mut worker = exact_worker::<G>();
     let limits = Limits::depth(depth);
     let stop = StopSignal::new();
     let setup = ThinkSetup {
+        id: 1,
         history: &[],
         limits: &limits,
         stop: &stop,
@@ -350,7 +352,7 @@ mod choice {
         tie_break: TieBreak,
     ) -> (G::Move, usize, i32) {
         let result = go(tree, position, depth, 1, tie_break);
-        (result.best.unwrap(), result.equal_best.len(), result.score)
+        (result.mv.unwrap(), result.equal_best.len(), result.score)
     }
 
     #[test]
