@@ -57,7 +57,10 @@ fn ponder_hit_answers_within_the_budget_from_the_hit() {
         panic!("no best move after ponderhit");
     };
     let took = hit.elapsed();
-    assert!(took >= budget, "answered {took:?} after ponderhit, before {budget:?}");
+    assert!(
+        took >= budget,
+        "answered {took:?} after ponderhit, before {budget:?}"
+    );
     assert!(
         took <= budget + SLACK,
         "answered {took:?} after ponderhit, over {budget:?} + {SLACK:?}"

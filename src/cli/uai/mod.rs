@@ -215,7 +215,9 @@ impl Options {
     fn changes_from<G: Game>(&self, before: &Options) -> Vec<Command<G>> {
         let mut commands = Vec::new();
         if self.hash != before.hash {
-            commands.push(Command::SetOption(EngineOption::HashMib(self.hash as usize)));
+            commands.push(Command::SetOption(EngineOption::HashMib(
+                self.hash as usize,
+            )));
         }
         if self.eval != before.eval {
             commands.push(Command::SetOption(EngineOption::Eval(self.eval.clone())));
@@ -321,11 +323,9 @@ pub fn run_session<G: Evaluators>(
         search: None,
     };
     loop {
-        let timeout = session
-            .timer()
-            .map_or(Duration::from_secs(3600), |at| {
-                at.saturating_duration_since(Instant::now())
-            });
+        let timeout = session.timer().map_or(Duration::from_secs(3600), |at| {
+            at.saturating_duration_since(Instant::now())
+        });
         select! {
             recv(lines) -> line => {
                 let Ok(line) = line else { break };
@@ -513,8 +513,7 @@ impl<G: Evaluators> Session<G> {
             }
         }
         if !self.engine_synced {
-            self.engine
-                .send(Command::SetPosition(self.record.clone()));
+            self.engine.send(Command::SetPosition(self.record.clone()));
             self.engine_synced = true;
         }
         let stop_at = limits.hard_deadline().map(|budget| received + budget);
@@ -585,7 +584,10 @@ impl<G: Evaluators> Session<G> {
     /// When the session must act on the running search (stop it, or stop waiting for it).
     fn timer(&self) -> Option<Instant> {
         let search = self.search.as_ref()?;
-        [search.stop_at, search.answer_by].into_iter().flatten().min()
+        [search.stop_at, search.answer_by]
+            .into_iter()
+            .flatten()
+            .min()
     }
 
     fn timer_expired(&mut self) {
@@ -662,9 +664,9 @@ impl<G: Evaluators> Session<G> {
     fn finish_search(&mut self) {
         self.stop();
         while let Some(search) = &self.search {
-            let wait = search
-                .answer_by
-                .map_or(ANSWER_GRACE, |at| at.saturating_duration_since(Instant::now()));
+            let wait = search.answer_by.map_or(ANSWER_GRACE, |at| {
+                at.saturating_duration_since(Instant::now())
+            });
             match self.engine.recv_timeout(wait) {
                 Some(event) => self.event(event),
                 None => self.timer_expired(),
