@@ -29,14 +29,10 @@ fn best_move(engine: &Engine<Ataxx>, id: SearchId, timeout: Duration) -> Option<
     let deadline = Instant::now() + timeout;
     loop {
         let left = deadline.saturating_duration_since(Instant::now());
-        match engine.recv_timeout(left)? {
-            event @ Event::BestMove(_) => {
-                if let Event::BestMove(best) = &event {
-                    assert_eq!(best.id, id);
-                }
-                return Some(event);
-            }
-            _ => {}
+        let event = engine.recv_timeout(left)?;
+        if let Event::BestMove(best) = &event {
+            assert_eq!(best.id, id);
+            return Some(event);
         }
     }
 }
