@@ -417,3 +417,23 @@ fn pondering_on_the_opponents_time_over_several_moves() {
     assert!(kept >= 5, "{notes:?}");
     session.quit();
 }
+
+#[test]
+fn quit_ends_the_session_mid_search_and_mid_pondering() {
+    let (mut session, _) = session_after_two_plies();
+    session.send("go infinite");
+    session.expect_none("bestmove", Duration::from_millis(100));
+    session.quit();
+    // The engine pondering on its own (the `Ponder` option) after its answer.
+    let (mut session, _) = session_after_two_plies();
+    session.send("setoption name Ponder value true");
+    session.send("go movetime 50");
+    session.expect("bestmove", Duration::from_secs(5));
+    std::thread::sleep(Duration::from_millis(100));
+    session.quit();
+    // `go ponder` never hit.
+    let (mut session, _) = session_after_two_plies();
+    session.send("go ponder wtime 1000 btime 1000");
+    std::thread::sleep(Duration::from_millis(100));
+    session.quit();
+}

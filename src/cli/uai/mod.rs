@@ -674,3 +674,117 @@ impl<G: Evaluators> Session<G> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Ataxx;
+
+    #[test]
+    fn options_map_to_engine_commands() {
+        let names = Ataxx::evaluator_names();
+        let mut options = Options::default();
+        let before = options.clone();
+        options.set("Hash", Some("32"), names).unwrap();
+        options.set("Ponder", Some("true"), names).unwrap();
+        options.set("Tie Break", Some("first"), names).unwrap();
+        options.set("move_overhead", Some("50"), names).unwrap();
+        let commands = options.changes_from::<Ataxx>(&before);
+        assert!(matches!(
+            commands.as_slice(),
+            [
+                Command::SetOption(EngineOption::HashMib(32)),
+                Command::SetOption(EngineOption::TieBreak(TieBreak::First)),
+                Command::Ponder(true),
+            ]
+        ));
+        assert_eq!(options.move_overhead, 50);
+        assert!(options.changes_from::<Ataxx>(&options).is_empty());
+        let config = options.engine_config();
+        assert_eq!(config.hash_mib, 32);
+        assert!(config.ponder && !config.pin_thread);
+    }
+
+    #[test]
+    fn bad_options_are_refused_and_change_nothing() {
+        let names = Ataxx::evaluator_names();
+        let mut options = Options::default();
+        options.set("Threads", Some("1"), names).unwrap();
+        for (name, value) in [
+            ("Threads", "2"),
+            ("Hash", "0"),
+            ("Hash", "lots"),
+            ("Ponder", "maybe"),
+            ("Eval", "no-such-evaluator"),
+            ("TieBreak", "last"),
+            ("Seed", "-1"),
+            ("Colour", "x"),
+        ] {
+            assert!(
+                options.set(name, Some(value), names).is_err(),
+                "{name} {value}"
+            );
+        }
+        assert_eq!(options, Options::default());
+    }
+
+    #[test]
+    fn bestmove_lines_are_legal_or_fall_back() {
+        let record = GameRecord::new(Ataxx::start(&Default::default()).unwrap());
+        let position = record.current();
+        let mut legal = Vec::new();
+        record.legal_moves(&mut legal);
+        let mv = legal[3];
+        let next = position.play(mv);
+        let mut replies = Vec::new();
+        next.legal_moves(&mut replies);
+        let (line, sent) = bestmove_line(&record, Some(mv), Some(replies[0]));
+        assert_eq!(line, format!("bestmove {mv} ponder {}", replies[0]));
+        assert_eq!(sent, Some(mv));
+        // No move, or a move that is not legal here: the first legal move, no ponder move.
+        let (line, sent) = bestmove_line(&record, None, Some(replies[0]));
+        assert_eq!(line, format!("bestmove {}", legal[0]));
+        assert_eq!(sent, Some(legal[0]));
+        let elsewhere = position.play(legal[0]);
+        let mut other = Vec::new();
+        elsewhere.legal_moves(&mut other);
+        if let Some(&illegal) = other.iter().find(|m| !position.is_legal(**m)) {
+            let (line, _) = bestmove_line(&record, Some(illegal), None);
+            assert_eq!(line, format!("bestmove {}", legal[0]));
+        }
+        // A finished game.
+        let over = Ataxx::parse_position(&Default::default(), "7/7/7/7/7/7/7 x 0 1").unwrap();
+        assert_eq!(
+            bestmove_line(&over, None, None),
+            ("bestmove 0000".into(), None)
+        );
+    }
+
+    #[test]
+    fn a_session_ends_at_the_end_of_its_input_mid_search() {
+        /// Output collected in memory.
+        #[derive(Clone, Default)]
+        struct Collect(Arc<Mutex<Vec<u8>>>);
+        impl Write for Collect {
+            fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+                let mut buffer = self.0.lock().unwrap_or_else(|p| p.into_inner());
+                buffer.extend_from_slice(bytes);
+                Ok(bytes.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let collected = Collect::default();
+        let args = UaiArgs {
+            game: "ataxx".parse().unwrap(),
+        };
+        let input = std::io::Cursor::new(b"uai\nposition startpos\ngo infinite\n".to_vec());
+        let started = Instant::now();
+        run_session::<Ataxx>(&args, input, Output::new(Box::new(collected.clone()))).unwrap();
+        assert!(started.elapsed() < Duration::from_secs(5));
+        let text = String::from_utf8(collected.0.lock().unwrap().clone()).unwrap();
+        let last = text.lines().last().unwrap();
+        assert!(last.starts_with("bestmove "), "{text}");
+    }
+}
