@@ -31,9 +31,17 @@ fn forward_lines(reader: impl std::io::Read + Send + 'static) -> Receiver<String
     lines
 }
 
-/// What a deadline or a `stop` may be late by, pipes included: 10 ms (the engine's promise)
-/// in an optimised build; a debug build unwinds ten times slower.
+/// What a deadline or a `stop` may be late by, in the median of a few tries, pipes included: 10 ms (the
+/// engine's promise) in an optimised build; a debug build unwinds ten times slower.
 const SLACK: Duration = Duration::from_millis(if cfg!(debug_assertions) { 100 } else { 10 });
+/// What any single try may be late by: the machine may be busy (2 cores shared by builds).
+const WORST: Duration = Duration::from_millis(if cfg!(debug_assertions) { 250 } else { 50 });
+
+/// The median of some durations.
+fn median(mut times: Vec<Duration>) -> Duration {
+    times.sort();
+    times[times.len() / 2]
+}
 
 impl Session {
     fn start() -> Session {
@@ -285,19 +293,24 @@ fn go_ponder_then_ponderhit_answers_on_the_clock_from_the_hit() {
     // thirtieth of the rest), a hard limit of 997 ms. After ponderhit the engine stops at
     // the soft target, counted from the ponderhit.
     let soft = Duration::from_millis(332);
-    session.send("go ponder btime 10000 wtime 10000");
-    // Pondering longer than the budget: no answer before ponderhit.
-    session.expect_none("bestmove", Duration::from_millis(500));
-    let hit = Instant::now();
-    session.send("ponderhit");
-    let (line, _) = session.expect("bestmove", Duration::from_secs(5));
-    let took = hit.elapsed();
-    assert!(
-        took >= soft,
-        "bestmove {took:?} after ponderhit, before {soft:?}"
-    );
-    assert!(took <= soft + SLACK, "bestmove {took:?} after ponderhit");
-    check_bestmove(&line, &record);
+    let mut times = Vec::new();
+    for _ in 0..3 {
+        session.send("go ponder btime 10000 wtime 10000");
+        // Pondering longer than the budget: no answer before ponderhit.
+        session.expect_none("bestmove", Duration::from_millis(500));
+        let hit = Instant::now();
+        session.send("ponderhit");
+        let (line, _) = session.expect("bestmove", Duration::from_secs(5));
+        let took = hit.elapsed();
+        assert!(
+            took >= soft,
+            "bestmove {took:?} after ponderhit, before {soft:?}"
+        );
+        assert!(took <= soft + WORST, "bestmove {took:?} after ponderhit");
+        check_bestmove(&line, &record);
+        times.push(took);
+    }
+    assert!(median(times.clone()) <= soft + SLACK, "{times:?}");
     // A ponderhit with nothing pondered is noted and ignored.
     session.send("ponderhit");
     session.send("isready");
@@ -308,15 +321,18 @@ fn go_ponder_then_ponderhit_answers_on_the_clock_from_the_hit() {
 #[test]
 fn go_ponder_then_stop_answers_at_once() {
     let (mut session, record) = session_after_two_plies();
+    let mut times = Vec::new();
     for _ in 0..3 {
         session.send("go ponder btime 10000 wtime 10000 binc 100 winc 100");
         session.expect_none("bestmove", Duration::from_millis(300));
         let stopped = Instant::now();
         session.send("stop");
         let (line, _) = session.expect("bestmove", Duration::from_secs(5));
-        assert!(stopped.elapsed() <= SLACK, "{:?}", stopped.elapsed());
+        times.push(stopped.elapsed());
         check_bestmove(&line, &record);
     }
+    assert!(median(times.clone()) <= SLACK, "{times:?}");
+    assert!(times.iter().all(|&t| t <= WORST), "{times:?}");
     session.quit();
 }
 
@@ -333,23 +349,29 @@ fn stop_latency_and_hard_limits() {
         latencies.push(stopped.elapsed());
         check_bestmove(&line, &record);
     }
-    latencies.sort();
-    assert!(latencies[4] <= SLACK, "stop -> bestmove: {latencies:?}");
+    assert!(
+        median(latencies.clone()) <= SLACK,
+        "stop -> bestmove: {latencies:?}"
+    );
+    assert!(latencies.iter().all(|&t| t <= WORST), "{latencies:?}");
     // `go movetime`: the answer within the time, pipes included.
+    let movetime = Duration::from_millis(200);
+    let mut times = Vec::new();
     for _ in 0..3 {
         let sent = Instant::now();
         session.send("go movetime 200");
         let (line, _) = session.expect("bestmove", Duration::from_secs(5));
-        let took = sent.elapsed();
-        assert!(took <= Duration::from_millis(200) + SLACK, "{took:?}");
+        times.push(sent.elapsed());
         check_bestmove(&line, &record);
     }
+    assert!(median(times.clone()) <= movetime + SLACK, "{times:?}");
+    assert!(times.iter().all(|&t| t <= movetime + WORST), "{times:?}");
     // A clock: x has 3 s; the hard limit is 297 ms.
     let sent = Instant::now();
     session.send("go btime 3000 wtime 3000");
     let (line, _) = session.expect("bestmove", Duration::from_secs(5));
     let took = sent.elapsed();
-    assert!(took <= Duration::from_millis(297) + SLACK, "{took:?}");
+    assert!(took <= Duration::from_millis(297) + WORST, "{took:?}");
     check_bestmove(&line, &record);
     session.quit();
 }
@@ -366,6 +388,7 @@ fn pondering_on_the_opponents_time_over_several_moves() {
     session.expect("readyok", Duration::from_secs(5));
     let mut record = GameRecord::new(Ataxx::start(&Default::default()).unwrap());
     let mut predicted = None;
+    let mut times = Vec::new();
     for ply in 0..16 {
         if record.outcome().is_some() {
             break;
@@ -398,13 +421,15 @@ fn pondering_on_the_opponents_time_over_several_moves() {
         let sent = Instant::now();
         session.send("go movetime 150");
         let (line, _) = session.expect("bestmove", Duration::from_secs(5));
-        let took = sent.elapsed();
-        assert!(took <= Duration::from_millis(150) + SLACK, "{took:?}");
+        times.push(sent.elapsed());
         let mv = check_bestmove(&line, &record);
         predicted = line.split_whitespace().nth(3).map(str::to_string);
         record.play_text(&mv).unwrap();
     }
     assert!(record.moves().len() >= 12);
+    let movetime = Duration::from_millis(150);
+    assert!(median(times.clone()) <= movetime + SLACK, "{times:?}");
+    assert!(times.iter().all(|&t| t <= movetime + WORST), "{times:?}");
     session.send("isready");
     session.expect("readyok", Duration::from_secs(5));
     // After the first move, every position came from the engine's move and a reply it had
