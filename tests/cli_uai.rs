@@ -37,6 +37,17 @@ const SLACK: Duration = Duration::from_millis(if cfg!(debug_assertions) { 100 } 
 /// What any single try may be late by: the machine may be busy (2 cores shared by builds).
 const WORST: Duration = Duration::from_millis(if cfg!(debug_assertions) { 250 } else { 50 });
 
+/// Held by every test of this file: they measure times, so they run one at a time rather
+/// than load the machine against each other.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Takes the turn of a test (a failed test before it does not matter).
+fn my_turn() -> std::sync::MutexGuard<'static, ()> {
+    ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 /// The median of some durations.
 fn median(mut times: Vec<Duration>) -> Duration {
     times.sort();
@@ -138,6 +149,7 @@ fn check_bestmove(line: &str, record: &GameRecord<Ataxx>) -> String {
 
 #[test]
 fn handshake_and_a_game_by_depth_movetime_and_clock() {
+    let _turn = my_turn();
     let mut session = Session::start();
     session.send("uai");
     let (_, before) = session.expect("uaiok", Duration::from_secs(5));
@@ -191,6 +203,7 @@ fn handshake_and_a_game_by_depth_movetime_and_clock() {
 
 #[test]
 fn stop_and_isready_are_answered_during_a_search() {
+    let _turn = my_turn();
     let mut session = Session::start();
     session.send("uai");
     session.expect("uaiok", Duration::from_secs(5));
@@ -234,6 +247,7 @@ fn stop_and_isready_are_answered_during_a_search() {
 
 #[test]
 fn malformed_and_unknown_commands_are_ignored() {
+    let _turn = my_turn();
     let mut session = Session::start();
     for line in [
         "hello",
@@ -288,6 +302,7 @@ fn session_after_two_plies() -> (Session, GameRecord<Ataxx>) {
 
 #[test]
 fn go_ponder_then_ponderhit_answers_on_the_clock_from_the_hit() {
+    let _turn = my_turn();
     let (mut session, record) = session_after_two_plies();
     // x has 10 s, no increment: a soft target of 332 ms (the move overhead of 30 ms kept, a
     // thirtieth of the rest), a hard limit of 997 ms. After ponderhit the engine stops at
@@ -320,6 +335,7 @@ fn go_ponder_then_ponderhit_answers_on_the_clock_from_the_hit() {
 
 #[test]
 fn go_ponder_then_stop_answers_at_once() {
+    let _turn = my_turn();
     let (mut session, record) = session_after_two_plies();
     let mut times = Vec::new();
     for _ in 0..3 {
@@ -338,6 +354,7 @@ fn go_ponder_then_stop_answers_at_once() {
 
 #[test]
 fn stop_latency_and_hard_limits() {
+    let _turn = my_turn();
     let (mut session, record) = session_after_two_plies();
     let mut latencies = Vec::new();
     for _ in 0..5 {
@@ -378,6 +395,7 @@ fn stop_latency_and_hard_limits() {
 
 #[test]
 fn pondering_on_the_opponents_time_over_several_moves() {
+    let _turn = my_turn();
     let mut session = Session::start();
     session.send("uai");
     session.expect("uaiok", Duration::from_secs(5));
@@ -445,6 +463,7 @@ fn pondering_on_the_opponents_time_over_several_moves() {
 
 #[test]
 fn quit_ends_the_session_mid_search_and_mid_pondering() {
+    let _turn = my_turn();
     let (mut session, _) = session_after_two_plies();
     session.send("go infinite");
     session.expect_none("bestmove", Duration::from_millis(100));

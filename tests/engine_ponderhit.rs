@@ -12,6 +12,17 @@ const SLACK: Duration = Duration::from_millis(if cfg!(debug_assertions) { 100 } 
 /// What any single try may be late by: the machine may be busy (2 cores shared by builds).
 const WORST: Duration = Duration::from_millis(if cfg!(debug_assertions) { 250 } else { 50 });
 
+/// Held by every test of this file: they measure times, so they run one at a time rather
+/// than load the machine against each other.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Takes the turn of a test (a failed test before it does not matter).
+fn my_turn() -> std::sync::MutexGuard<'static, ()> {
+    ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 /// The median of some durations.
 fn median(mut times: Vec<Duration>) -> Duration {
     times.sort();
@@ -47,6 +58,7 @@ fn best_move(engine: &Engine<Ataxx>, id: SearchId, timeout: Duration) -> Option<
 
 #[test]
 fn ponder_hit_answers_within_the_budget_from_the_hit() {
+    let _turn = my_turn();
     let engine = Engine::new(start(), config(false));
     let id = engine.go(Limits::infinite());
     // An infinite search does not answer by itself.
@@ -83,6 +95,7 @@ fn ponder_hit_answers_within_the_budget_from_the_hit() {
 
 #[test]
 fn ponder_hit_without_a_time_keeps_searching_until_stop() {
+    let _turn = my_turn();
     let engine = Engine::new(start(), config(false));
     let id = engine.go(Limits::infinite());
     engine.ponder_hit(id, Limits::infinite());
@@ -95,6 +108,7 @@ fn ponder_hit_without_a_time_keeps_searching_until_stop() {
 
 #[test]
 fn a_bare_position_reroots_the_pondered_tree() {
+    let _turn = my_turn();
     let engine = Engine::new(start(), config(true));
     let id = engine.go(Limits::depth(3));
     let Some(Event::BestMove(best)) = best_move(&engine, id, Duration::from_secs(10)) else {
