@@ -14,6 +14,17 @@ against itself (two engine processes). Every `bestmove` is checked with python-a
 answer, or a clock below zero fails the run (exit code 1). Positions are sent both ways GUIs
 send them: `position fen <start> moves ...` (python-ataxx) and `position fen <current>`
 (cuteataxx).
+
+Then pondering, which python-ataxx's client cannot ask for (its `go` has no `ponder`): the
+commands go through the client's raw `send_line`, and the answer is awaited on the client's
+own `bestmove` condition. In `ponder` games, after each best move with a `ponder` reply the
+script sends `position ... moves <best> <reply>` and `go ponder` with the clocks; the
+opponent then plays the expected reply (half the time, else greedy's move): on a hit the
+script sends `ponderhit` and charges the time from it to `bestmove` to ponder's clock; on a
+miss it sends `stop` (the answer must come within 50 ms and be legal in the pondered
+position), then the real position and a normal `go`. Last, one clock game with
+`setoption name Ponder value true` (the engine ponders by itself after its move) and bare
+FEN positions.
 """
 
 import argparse
@@ -45,6 +56,90 @@ def new_engine(path, name):
         raise Failure(f"{name}: `uai` did not identify ponder (id name {engine.name!r})")
     engine.isready(to=5)
     return engine
+
+
+def send_and_wait(engine, line, maxwait):
+    """Sends a raw line and waits for the next `bestmove` (python-ataxx's own condition)."""
+    engine.bestmove = None
+    engine.ponder = None
+    with engine.bestmove_received:
+        engine.send_line(line)
+        engine.bestmove_received.wait(maxwait)
+    return engine.bestmove, engine.ponder
+
+
+def clock_line(clocks, inc_ms):
+    return (
+        f"btime {clocks[ataxx.BLACK]:.0f} wtime {clocks[ataxx.WHITE]:.0f} "
+        f"binc {inc_ms} winc {inc_ms}"
+    )
+
+
+def play_ponder_game(engine, ponder_side, args, rng, stats):
+    """Ponder against greedy on the clock with `go ponder`, `ponderhit` and `stop`."""
+    board = ataxx.Board()
+    start_fen = board.get_fen()
+    history = []
+    engine.uainewgame()
+    clocks = {ataxx.BLACK: args.clock_ms, ataxx.WHITE: args.clock_ms}
+    pondering = None  # the reply pondered on, while a `go ponder` runs
+    while not game_over(board):
+        side = board.turn
+        if side != ponder_side:
+            time.sleep(0.05)  # the opponent thinks; ponder ponders
+            greedy = str(ataxx.players.greedy(board))
+            move = pondering if pondering and rng.random() < 0.5 else greedy
+            board.makemove(ataxx.Move.from_san(move))
+            history.append(move)
+            continue
+        started = time.monotonic()
+        best = None
+        if pondering is not None:
+            if history[-1] == pondering:
+                started = time.monotonic()
+                best, reply = send_and_wait(engine, "ponderhit", clocks[side] / 1000 + 5)
+                stats["ponderhits"] += 1
+            else:
+                stopped = time.monotonic()
+                missed, _ = send_and_wait(engine, "stop", 5)
+                latency = (time.monotonic() - stopped) * 1000
+                stats["ponder_stops"] += 1
+                stats["max_stop_ms"] = max(stats["max_stop_ms"], latency)
+                if missed is None or latency > 50:
+                    raise Failure(f"ponder: stop answered {missed} after {latency:.0f} ms")
+                # The answer is for the pondered position (start + history with the reply
+                # that was not played).
+                pondered = ataxx.Board(start_fen)
+                for m in history[:-1] + [pondering]:
+                    pondered.makemove(ataxx.Move.from_san(m))
+                if missed not in legal_strings(pondered):
+                    raise Failure(f"ponder: illegal bestmove {missed} after stop")
+            pondering = None
+        if best is None:
+            engine.position(start_fen, " ".join(history) if history else None)
+            started = time.monotonic()
+            best, reply = send_and_wait(
+                engine, "go " + clock_line(clocks, args.inc_ms), clocks[side] / 1000 + 5
+            )
+        spent_ms = (time.monotonic() - started) * 1000
+        if best is None or best not in legal_strings(board):
+            raise Failure(f"ponder: bad bestmove {best} in {board.get_fen()}")
+        stats["moves"] += 1
+        stats["max_ms"]["ponder"] = max(stats["max_ms"].get("ponder", 0), spent_ms)
+        clocks[side] -= spent_ms
+        if clocks[side] < 0:
+            raise Failure(f"ponder: lost on time ({spent_ms:.0f} ms spent)")
+        stats["min_clock_ms"] = min(stats["min_clock_ms"], clocks[side])
+        clocks[side] += args.inc_ms
+        board.makemove(ataxx.Move.from_san(best))
+        history.append(best)
+        if reply and not game_over(board) and reply in legal_strings(board):
+            engine.position(start_fen, " ".join(history + [reply]))
+            engine.send_line("go ponder " + clock_line(clocks, args.inc_ms))
+            pondering = reply
+    if pondering is not None:
+        send_and_wait(engine, "stop", 5)
+    return board
 
 
 def play_game(engines, mode, args, rng, stats, current_fen_style):
@@ -132,7 +227,15 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    stats = {"moves": 0, "max_ms": {}, "max_over_movetime_ms": -1e9, "min_clock_ms": 1e9}
+    stats = {
+        "moves": 0,
+        "max_ms": {},
+        "max_over_movetime_ms": -1e9,
+        "min_clock_ms": 1e9,
+        "ponderhits": 0,
+        "ponder_stops": 0,
+        "max_stop_ms": 0,
+    }
     engine = new_engine(args.ponder, "ponder")
     ponder_wins = games = 0
     try:
@@ -150,6 +253,27 @@ def main():
                     f"{mode:8} game {index + 1}: ponder as {'x' if ponder_side == ataxx.BLACK else 'o'}"
                     f" vs greedy: {result_text(board)}"
                 )
+        # `go ponder` with `ponderhit` and `stop`.
+        for index in range(args.games):
+            ponder_side = ataxx.BLACK if index % 2 == 0 else ataxx.WHITE
+            board = play_ponder_game(engine, ponder_side, args, rng, stats)
+            games += 1
+            x, o = board.num_black(), board.num_white()
+            mine, theirs = (x, o) if ponder_side == ataxx.BLACK else (o, x)
+            ponder_wins += mine > theirs
+            print(
+                f"ponder   game {index + 1}: ponder as {'x' if ponder_side == ataxx.BLACK else 'o'}"
+                f" vs greedy: {result_text(board)}"
+            )
+        # The engine's own pondering (the `Ponder` option), positions as bare FENs.
+        engine.setoption("Ponder", "true")
+        engines = {ataxx.BLACK: engine, ataxx.WHITE: None}
+        board = play_game(engines, "clock", args, rng, stats, current_fen_style=True)
+        engine.setoption("Ponder", "false")
+        games += 1
+        x, o = board.num_black(), board.num_white()
+        ponder_wins += x > o
+        print(f"clock    Ponder on, ponder as x vs greedy: {result_text(board)}")
         # Ponder against itself on the clock.
         second = new_engine(args.ponder, "ponder #2")
         try:
@@ -172,6 +296,8 @@ def main():
         + f"; most over movetime {args.movetime} ms: {stats['max_over_movetime_ms']:.1f} ms"
         + f"; lowest clock left {stats['min_clock_ms']:.0f} ms"
         + f" (start {args.clock_ms} ms + {args.inc_ms} ms a move)"
+        + f"; go ponder: {stats['ponderhits']} ponderhits, {stats['ponder_stops']} stops"
+        + f" (slowest stop {stats['max_stop_ms']:.1f} ms)"
     )
     return 0
 

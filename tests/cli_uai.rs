@@ -13,6 +13,45 @@ struct Session {
     child: Child,
     input: ChildStdin,
     lines: Receiver<String>,
+    /// Standard error's lines (notes).
+    notes: Receiver<String>,
+}
+
+/// Forwards `reader`'s lines to a channel from a thread of its own.
+fn forward_lines(reader: impl std::io::Read + Send + 'static) -> Receiver<String> {
+    let (sender, lines) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(reader).lines() {
+            let Ok(line) = line else { break };
+            if sender.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    lines
+}
+
+/// What a deadline or a `stop` may be late by, in the median of a few tries, pipes included: 10 ms (the
+/// engine's promise) in an optimised build; a debug build unwinds ten times slower.
+const SLACK: Duration = Duration::from_millis(if cfg!(debug_assertions) { 100 } else { 10 });
+/// What any single try may be late by: the machine may be busy (2 cores shared by builds).
+const WORST: Duration = Duration::from_millis(if cfg!(debug_assertions) { 250 } else { 50 });
+
+/// Held by every test of this file: they measure times, so they run one at a time rather
+/// than load the machine against each other.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Takes the turn of a test (a failed test before it does not matter).
+fn my_turn() -> std::sync::MutexGuard<'static, ()> {
+    ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// The median of some durations.
+fn median(mut times: Vec<Duration>) -> Duration {
+    times.sort();
+    times[times.len() / 2]
 }
 
 impl Session {
@@ -21,24 +60,17 @@ impl Session {
             .args(["uai", "--game", "ataxx"])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .expect("the binary runs");
         let input = child.stdin.take().unwrap();
-        let output = child.stdout.take().unwrap();
-        let (sender, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(output).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let lines = forward_lines(child.stdout.take().unwrap());
+        let notes = forward_lines(child.stderr.take().unwrap());
         Session {
             child,
             input,
             lines,
+            notes,
         }
     }
 
@@ -62,6 +94,23 @@ impl Session {
                 Err(RecvTimeoutError::Disconnected) => panic!("the engine exited: {before:?}"),
             }
         }
+    }
+
+    /// Asserts that no line starting with `prefix` comes within `wait`.
+    fn expect_none(&self, prefix: &str, wait: Duration) {
+        let deadline = Instant::now() + wait;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => assert!(!line.starts_with(prefix), "unexpected {line:?}"),
+                Err(_) => return,
+            }
+        }
+    }
+
+    /// The notes written to standard error so far.
+    fn notes(&self) -> Vec<String> {
+        self.notes.try_iter().collect()
     }
 
     fn quit(mut self) {
@@ -100,6 +149,7 @@ fn check_bestmove(line: &str, record: &GameRecord<Ataxx>) -> String {
 
 #[test]
 fn handshake_and_a_game_by_depth_movetime_and_clock() {
+    let _turn = my_turn();
     let mut session = Session::start();
     session.send("uai");
     let (_, before) = session.expect("uaiok", Duration::from_secs(5));
@@ -153,6 +203,7 @@ fn handshake_and_a_game_by_depth_movetime_and_clock() {
 
 #[test]
 fn stop_and_isready_are_answered_during_a_search() {
+    let _turn = my_turn();
     let mut session = Session::start();
     session.send("uai");
     session.expect("uaiok", Duration::from_secs(5));
@@ -196,6 +247,7 @@ fn stop_and_isready_are_answered_during_a_search() {
 
 #[test]
 fn malformed_and_unknown_commands_are_ignored() {
+    let _turn = my_turn();
     let mut session = Session::start();
     for line in [
         "hello",
@@ -234,5 +286,201 @@ fn malformed_and_unknown_commands_are_ignored() {
     let (line, _) = session.expect("info depth 2 nodes", Duration::from_secs(5));
     // libataxx: perft(2) from the start position is 256.
     assert!(line.starts_with("info depth 2 nodes 256 "), "{line}");
+    session.quit();
+}
+
+/// A session on the position after `g2 a1a3` (x to move), with its record.
+fn session_after_two_plies() -> (Session, GameRecord<Ataxx>) {
+    let mut session = Session::start();
+    session.send("uai");
+    session.expect("uaiok", Duration::from_secs(5));
+    session.send("position startpos moves g2 a1a3");
+    let mut record = GameRecord::new(Ataxx::start(&Default::default()).unwrap());
+    record.play_all_text("g2 a1a3").unwrap();
+    (session, record)
+}
+
+#[test]
+fn go_ponder_then_ponderhit_answers_on_the_clock_from_the_hit() {
+    let _turn = my_turn();
+    let (mut session, record) = session_after_two_plies();
+    // x has 10 s, no increment: a soft target of 332 ms (the move overhead of 30 ms kept, a
+    // thirtieth of the rest), a hard limit of 996 ms. After ponderhit the engine stops at
+    // the soft target, counted from the ponderhit.
+    let soft = Duration::from_millis(332);
+    let mut times = Vec::new();
+    for _ in 0..3 {
+        session.send("go ponder btime 10000 wtime 10000");
+        // Pondering longer than the budget: no answer before ponderhit.
+        session.expect_none("bestmove", Duration::from_millis(500));
+        let hit = Instant::now();
+        session.send("ponderhit");
+        let (line, _) = session.expect("bestmove", Duration::from_secs(5));
+        let took = hit.elapsed();
+        assert!(
+            took >= soft,
+            "bestmove {took:?} after ponderhit, before {soft:?}"
+        );
+        assert!(took <= soft + WORST, "bestmove {took:?} after ponderhit");
+        check_bestmove(&line, &record);
+        times.push(took);
+    }
+    // The soft target is what the engine aims at; the promise to the GUI is the hard limit.
+    // (The engine's own lateness is measured in `tests/engine_ponderhit.rs`.)
+    let hard = Duration::from_millis(996);
+    assert!(times.iter().all(|&t| t <= hard), "{times:?}");
+    // A ponderhit with nothing pondered is noted and ignored.
+    session.send("ponderhit");
+    session.send("isready");
+    session.expect("readyok", Duration::from_secs(5));
+    session.quit();
+}
+
+#[test]
+fn go_ponder_then_stop_answers_at_once() {
+    let _turn = my_turn();
+    let (mut session, record) = session_after_two_plies();
+    let mut times = Vec::new();
+    for _ in 0..3 {
+        session.send("go ponder btime 10000 wtime 10000 binc 100 winc 100");
+        session.expect_none("bestmove", Duration::from_millis(300));
+        let stopped = Instant::now();
+        session.send("stop");
+        let (line, _) = session.expect("bestmove", Duration::from_secs(5));
+        times.push(stopped.elapsed());
+        check_bestmove(&line, &record);
+    }
+    assert!(median(times.clone()) <= SLACK, "{times:?}");
+    assert!(times.iter().all(|&t| t <= WORST), "{times:?}");
+    session.quit();
+}
+
+#[test]
+fn stop_latency_and_hard_limits() {
+    let _turn = my_turn();
+    let (mut session, record) = session_after_two_plies();
+    let mut latencies = Vec::new();
+    for _ in 0..5 {
+        session.send("go infinite");
+        session.expect_none("bestmove", Duration::from_millis(150));
+        let stopped = Instant::now();
+        session.send("stop");
+        let (line, _) = session.expect("bestmove", Duration::from_secs(5));
+        latencies.push(stopped.elapsed());
+        check_bestmove(&line, &record);
+    }
+    assert!(
+        median(latencies.clone()) <= SLACK,
+        "stop -> bestmove: {latencies:?}"
+    );
+    assert!(latencies.iter().all(|&t| t <= WORST), "{latencies:?}");
+    // `go movetime`: the answer within the time, pipes included.
+    let movetime = Duration::from_millis(200);
+    let mut times = Vec::new();
+    for _ in 0..3 {
+        let sent = Instant::now();
+        session.send("go movetime 200");
+        let (line, _) = session.expect("bestmove", Duration::from_secs(5));
+        times.push(sent.elapsed());
+        check_bestmove(&line, &record);
+    }
+    assert!(median(times.clone()) <= movetime + SLACK, "{times:?}");
+    assert!(times.iter().all(|&t| t <= movetime + WORST), "{times:?}");
+    // A clock: x has 3 s; the hard limit is 297 ms.
+    let sent = Instant::now();
+    session.send("go btime 3000 wtime 3000");
+    let (line, _) = session.expect("bestmove", Duration::from_secs(5));
+    let took = sent.elapsed();
+    assert!(took <= Duration::from_millis(297) + WORST, "{took:?}");
+    check_bestmove(&line, &record);
+    session.quit();
+}
+
+#[test]
+fn pondering_on_the_opponents_time_over_several_moves() {
+    let _turn = my_turn();
+    let mut session = Session::start();
+    session.send("uai");
+    session.expect("uaiok", Duration::from_secs(5));
+    session.send("setoption name Ponder value true");
+    session.send("setoption name TieBreak value first");
+    session.send("uainewgame");
+    session.send("isready");
+    session.expect("readyok", Duration::from_secs(5));
+    let mut record = GameRecord::new(Ataxx::start(&Default::default()).unwrap());
+    let mut predicted = None;
+    let mut times = Vec::new();
+    for ply in 0..16 {
+        if record.outcome().is_some() {
+            break;
+        }
+        if ply % 2 == 1 {
+            // The opponent thinks (the engine ponders meanwhile), then plays the reply the
+            // engine expected when there was one, else its first legal move.
+            std::thread::sleep(Duration::from_millis(150));
+            let mut moves = Vec::new();
+            record.legal_moves(&mut moves);
+            let mv = predicted
+                .take()
+                .and_then(|text: String| record.current().parse_move(&text).ok())
+                .unwrap_or(moves[0]);
+            record.play(mv).unwrap();
+            continue;
+        }
+        // Both ways GUIs send positions: cuteataxx's bare FEN and a move list.
+        if ply % 4 == 0 {
+            session.send(&format!(
+                "position fen {}",
+                record.current().position_text()
+            ));
+        } else {
+            let moves: Vec<String> = record.moves().iter().map(ToString::to_string).collect();
+            session.send(&format!("position startpos moves {}", moves.join(" ")));
+        }
+        session.send("isready");
+        session.expect("readyok", Duration::from_secs(5));
+        let sent = Instant::now();
+        session.send("go movetime 150");
+        let (line, _) = session.expect("bestmove", Duration::from_secs(5));
+        times.push(sent.elapsed());
+        let mv = check_bestmove(&line, &record);
+        predicted = line.split_whitespace().nth(3).map(str::to_string);
+        record.play_text(&mv).unwrap();
+    }
+    assert!(record.moves().len() >= 12);
+    let movetime = Duration::from_millis(150);
+    assert!(median(times.clone()) <= movetime + SLACK, "{times:?}");
+    assert!(times.iter().all(|&t| t <= movetime + WORST), "{times:?}");
+    session.send("isready");
+    session.expect("readyok", Duration::from_secs(5));
+    // After the first move, every position came from the engine's move and a reply it had
+    // pondered: the stored tree was kept each time.
+    let notes = session.notes();
+    let kept = notes
+        .iter()
+        .filter(|n| n.contains("the stored tree was kept"))
+        .count();
+    assert!(kept >= 5, "{notes:?}");
+    session.quit();
+}
+
+#[test]
+fn quit_ends_the_session_mid_search_and_mid_pondering() {
+    let _turn = my_turn();
+    let (mut session, _) = session_after_two_plies();
+    session.send("go infinite");
+    session.expect_none("bestmove", Duration::from_millis(100));
+    session.quit();
+    // The engine pondering on its own (the `Ponder` option) after its answer.
+    let (mut session, _) = session_after_two_plies();
+    session.send("setoption name Ponder value true");
+    session.send("go movetime 50");
+    session.expect("bestmove", Duration::from_secs(5));
+    std::thread::sleep(Duration::from_millis(100));
+    session.quit();
+    // `go ponder` never hit.
+    let (mut session, _) = session_after_two_plies();
+    session.send("go ponder wtime 1000 btime 1000");
+    std::thread::sleep(Duration::from_millis(100));
     session.quit();
 }

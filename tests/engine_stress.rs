@@ -1,5 +1,6 @@
-//! The engine under random interleavings of commands: go (tiny budgets), stop, moves by
-//! either side, illegal moves, pondering on and off, new games, positions and options.
+//! The engine under random interleavings of commands: go (tiny budgets), stop, ponderhit,
+//! moves by either side, illegal moves, pondering on and off, new games, positions and
+//! options.
 //!
 //! Checks: no deadlock (every wait is bounded), every `go` yields exactly one best move, every
 //! best move is legal in the engine's position at that moment, an illegal move yields one
@@ -158,6 +159,7 @@ fn stress<G: Evaluators>(start: G, commands: usize, seed: u64) {
     let mut move_pool: Vec<G::Move> = Vec::new();
     let mut gos = 0u64;
     let mut infinite_running = false;
+    let mut last_go = 0;
     let mut sync_id = 0u64;
     for step in 0..commands {
         let current = mirror.record.current();
@@ -172,6 +174,7 @@ fn stress<G: Evaluators>(start: G, commands: usize, seed: u64) {
                 let limits = random_limits(&mut rng);
                 infinite_running = limits.infinite;
                 let id = engine.go(limits);
+                last_go = id;
                 mirror.pending_go.insert(id, current);
                 gos += 1;
                 // Now and then, let the search finish (or stop it) and wait for its answer.
@@ -186,7 +189,16 @@ fn stress<G: Evaluators>(start: G, commands: usize, seed: u64) {
                     });
                 }
             }
-            20..=29 => {
+            20..=23 => {
+                // `ponderhit` for the last `go` (ignored if it has answered): a budget with a
+                // time ends an infinite search; one without leaves it running.
+                let limits = random_limits(&mut rng);
+                if limits.hard_deadline().is_some() {
+                    infinite_running = false;
+                }
+                engine.ponder_hit(last_go, limits);
+            }
+            24..=29 => {
                 engine.stop();
                 infinite_running = false;
             }

@@ -32,6 +32,20 @@ pub enum Command<G: Game> {
         /// The budget.
         limits: Limits,
     },
+    /// The running `go` with this id goes on under new `limits`, counted from now: what a
+    /// front end sends on UCI's `ponderhit`, after a `go` with [`Limits::infinite`] searched
+    /// the position the opponent was expected to reach. Only the time limits change: the
+    /// engine thread stops the search at the earlier of `limits`' soft and hard deadlines
+    /// (the search reads its own limits once, when it starts, so a soft deadline cannot let
+    /// an iteration started before it finish); depth and node limits cannot be added to a
+    /// running search. Limits without a time (infinite) leave it running until `stop`.
+    /// Ignored when no `go` with this id is running (it already answered).
+    PonderHit {
+        /// The `go` it applies to.
+        id: SearchId,
+        /// The budget from now.
+        limits: Limits,
+    },
     /// Switches pondering on or off.
     Ponder(bool),
     /// Stops the running search (it answers its best move within milliseconds) or the
@@ -63,6 +77,6 @@ impl<G: Game> Command<G> {
 
     /// Whether this command, waiting in the queue, must interrupt pondering.
     pub(crate) fn interrupts_ponder(&self) -> bool {
-        !matches!(self, Command::Sync(_))
+        !matches!(self, Command::Sync(_) | Command::PonderHit { .. })
     }
 }

@@ -3,7 +3,7 @@
 //! limits), and starts pondering when it is idle. It never searches, so it always answers
 //! within microseconds.
 
-use super::command::Command;
+use super::command::{Command, SearchId};
 use super::config::{EngineConfig, EngineOption};
 use super::event::{BestMove, EngineError, Event, RerootInfo};
 use super::handle::MemoryGauge;
@@ -21,6 +21,8 @@ use std::time::{Duration, Instant};
 /// What the search thread is doing.
 enum Running {
     Think {
+        /// The `go` running.
+        id: SearchId,
         stop: StopSignal,
         /// When the `go` must unwind.
         deadline: Option<Instant>,
@@ -143,7 +145,7 @@ impl<G: Evaluators> Controller<G> {
                 // What can be taken in without the tree is taken in now, so that nothing
                 // waits behind a long search but the commands that stop it.
                 match self.queue.front() {
-                    Some(Command::Sync(_)) => {}
+                    Some(Command::Sync(_) | Command::PonderHit { .. }) => {}
                     Some(Command::SetOption(_) | Command::Ponder(_) | Command::Stop)
                         if thinking => {}
                     _ => return,
@@ -162,7 +164,8 @@ impl<G: Evaluators> Controller<G> {
     }
 
     /// Carries out one command. The search thread is free and the tree is here, except for
-    /// `sync`, `stop`, `ponder` and `setoption`, which are also taken in during a `go`.
+    /// `sync`, `ponderhit`, `stop`, `ponder` and `setoption`, which are also taken in during a
+    /// `go`.
     fn apply(&mut self, command: Command<G>) {
         match command {
             Command::NewGame => {
@@ -230,8 +233,24 @@ impl<G: Evaluators> Controller<G> {
                     tie_break,
                 };
                 if self.send_job(kind, stop.clone(), start) {
-                    self.running = Some(Running::Think { stop, deadline });
+                    self.running = Some(Running::Think { id, stop, deadline });
                     self.ponder_paused = false;
+                }
+            }
+            Command::PonderHit { id, limits } => {
+                if let Some(Running::Think {
+                    id: running,
+                    deadline,
+                    ..
+                }) = &mut self.running
+                {
+                    if *running == id {
+                        let budget = match (limits.soft_deadline(), limits.hard_deadline()) {
+                            (Some(soft), Some(hard)) => Some(soft.min(hard)),
+                            (soft, hard) => soft.or(hard),
+                        };
+                        *deadline = budget.map(|budget| Instant::now() + budget);
+                    }
                 }
             }
             Command::Ponder(on) => {

@@ -140,6 +140,12 @@ impl<G: Game> Engine<G> {
         id
     }
 
+    /// The running `go` number `id` goes on under `limits` from now (UCI's `ponderhit`):
+    /// see [`Command::PonderHit`].
+    pub fn ponder_hit(&self, id: SearchId, limits: Limits) {
+        self.send(Command::PonderHit { id, limits });
+    }
+
     /// A fresh id for a [`Command::Go`] sent by hand.
     pub fn next_search_id(&self) -> SearchId {
         self.next_id.fetch_add(1, Ordering::Relaxed)

@@ -15,12 +15,11 @@ use std::time::Duration;
 /// Moves assumed left in the game when the GUI does not say (`movestogo`).
 const DEFAULT_MOVES_TO_GO: u64 = 30;
 
-/// The budget for a `go` by `side`, with `overhead_ms` kept for latency. `None` when the
-/// command sets no limit: search until `stop`.
+/// The budget for a `go` by `side`, with `overhead_ms` kept for latency. Infinite limits
+/// when the command sets none, or for `go ponder` (`ponderhit` then applies the clock: call
+/// this again without `ponder`): search until `stop`.
 ///
-/// ```ignore
-/// // 10 s left, 100 ms increment: about 0.4 s a move, never more than 1.3 s.
-/// ```
+/// For example, 10 s left and 100 ms increment: about 0.4 s a move, never more than 1.3 s.
 pub fn go_limits(params: &GoParams, side: Seat, overhead_ms: u64) -> Limits {
     let mut limits = Limits {
         depth: params.depth,

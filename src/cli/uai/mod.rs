@@ -1,10 +1,16 @@
 //! `ponder uai`: the Universal Ataxx Interface, so that ponder plays in Ataxx GUIs and
 //! tournament managers (cuteataxx, python-ataxx's engine client).
 //!
-//! The main thread reads commands the whole time; searches run on a thread of their own, so
-//! `stop`, `isready` (answered at once, even during a search) and `quit` are handled while the
-//! engine thinks. Every best move is checked against the position before it is sent, and a
-//! malformed or unknown command is noted on standard error and otherwise ignored.
+//! The session drives the engine handle [`Engine`]: it owns no search thread. One thread
+//! reads standard input into a channel; the session's loop waits on that channel and on the
+//! engine's events at once, so `stop`, `isready` (answered at once, even during a search),
+//! `ponderhit` and `quit` are handled while the engine thinks. The time manager's budget goes
+//! to the engine as [`Limits`] (the engine enforces it); `go ponder` is an infinite `go`
+//! that `ponderhit` puts under the clock ([`Command::PonderHit`]). With the `Ponder` option
+//! on, the engine is told its own best move and ponders the opponent's replies; the next
+//! `position` (a move list or a bare FEN) re-roots its tree on the position reached. Every
+//! best move is checked against the position before it is sent, and a malformed or unknown
+//! command is noted on standard error and otherwise ignored.
 
 mod clock;
 mod protocol;
@@ -13,14 +19,15 @@ pub use clock::{clock_budget, go_limits};
 pub use protocol::{GoParams, UaiCommand, parse_command};
 
 use super::CliError;
-use crate::game::{GameRecord, GameSpec};
-use crate::players::{Choice, Limits, Player, PlayerSpec, StopSignal, Thought, Turn, build_player};
+use crate::engine::{
+    Command, Engine, EngineConfig, EngineOption, Event, Limits, SearchId, SearchInfo, TieBreak,
+};
+use crate::game::{Game, GameRecord, GameSpec, Seat};
 use crate::search::Evaluators;
 use crate::with_game;
-use crossbeam_channel::{Receiver, Sender};
+use crossbeam_channel::{Receiver, select};
 use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// Arguments of `ponder uai`.
@@ -30,17 +37,12 @@ pub struct UaiArgs {
     /// position notation).
     #[arg(long, short = 'g', default_value = "ataxx")]
     game: GameSpec,
-    /// The player that searches: `pvs` (the search, with its table kept between moves) or
-    /// `engine` (the engine thread); UAI options add `hash`, `threads`, `eval`, `tiebreak`,
-    /// `seed` to it.
-    #[arg(long, default_value = "pvs")]
-    player: PlayerSpec,
 }
 
 /// Runs a session on standard input and output until `quit` or the end of the input.
 pub fn run(args: &UaiArgs, _out: &mut dyn Write) -> Result<(), CliError> {
     let output = Output::new(Box::new(std::io::stdout()));
-    let input = std::io::stdin().lock();
+    let input = std::io::BufReader::new(std::io::stdin());
     with_game!(args.game, G => run_session::<G>(args, input, output))
 }
 
@@ -69,6 +71,14 @@ impl Output {
 /// The budget of a `go` whose limits could not be read.
 const MALFORMED_GO_BUDGET: Duration = Duration::from_millis(100);
 
+/// How long after a `stop` the session waits for the engine's answer before it answers a
+/// legal move itself (the engine answers within milliseconds; this only guards against a
+/// bug).
+const ANSWER_GRACE: Duration = Duration::from_secs(2);
+
+/// The size of the engine's stored tree, MiB (`Hash` sizes the transposition table).
+const TREE_MIB: usize = 8;
+
 /// A note for whoever watches standard error.
 fn note(text: &str) {
     eprintln!("ponder uai: {text}");
@@ -78,7 +88,6 @@ fn note(text: &str) {
 #[derive(Clone, Debug, PartialEq)]
 struct Options {
     hash: u64,
-    threads: u64,
     ponder: bool,
     move_overhead: u64,
     eval: String,
@@ -90,7 +99,6 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             hash: 16,
-            threads: 1,
             ponder: false,
             move_overhead: 30,
             eval: "default".to_string(),
@@ -101,7 +109,8 @@ impl Default for Options {
 }
 
 impl Options {
-    /// The `option` lines of the `uai` answer.
+    /// The `option` lines of the `uai` answer. `Threads` is 1 and only 1: the engine searches
+    /// on one search thread.
     fn describe() -> Vec<String> {
         let d = Options::default();
         vec![
@@ -109,10 +118,7 @@ impl Options {
                 "option name Hash type spin default {} min 1 max 4096",
                 d.hash
             ),
-            format!(
-                "option name Threads type spin default {} min 1 max 64",
-                d.threads
-            ),
+            "option name Threads type spin default 1 min 1 max 1".to_string(),
             format!("option name Ponder type check default {}", d.ponder),
             format!(
                 "option name MoveOverhead type spin default {} min 0 max 5000",
@@ -130,8 +136,9 @@ impl Options {
         ]
     }
 
-    /// Sets option `name`; `Ok(true)` when the search must be rebuilt.
-    fn set(&mut self, name: &str, value: Option<&str>) -> Result<bool, String> {
+    /// Sets option `name` (case, spaces and underscores do not matter); `evaluators` are the
+    /// names `Eval` accepts.
+    fn set(&mut self, name: &str, value: Option<&str>, evaluators: &[&str]) -> Result<(), String> {
         let key: String = name
             .chars()
             .filter(|c| !c.is_whitespace() && *c != '_')
@@ -149,20 +156,28 @@ impl Options {
         };
         match key.as_str() {
             "hash" => self.hash = number(1, 4096)?,
-            "threads" => self.threads = number(1, 64)?,
-            "moveoverhead" => {
-                self.move_overhead = number(0, 5000)?;
-                return Ok(false);
+            "threads" => {
+                if value != "1" {
+                    return Err(format!(
+                        "option Threads: {value:?}: the engine searches on one thread (1 only)"
+                    ));
+                }
             }
+            "moveoverhead" => self.move_overhead = number(0, 5000)?,
             "ponder" => {
                 self.ponder = match value.to_ascii_lowercase().as_str() {
                     "true" | "on" | "1" => true,
                     "false" | "off" | "0" => false,
                     _ => return Err(format!("option Ponder: {value:?} is not true or false")),
                 };
-                return Ok(false);
             }
-            "eval" if !value.is_empty() => self.eval = value.to_string(),
+            "eval" if evaluators.contains(&value) => self.eval = value.to_string(),
+            "eval" => {
+                return Err(format!(
+                    "option Eval: {value:?} is not an evaluator (known: {})",
+                    evaluators.join(", ")
+                ));
+            }
             "tiebreak" => match value.to_ascii_lowercase().as_str() {
                 "random" | "first" => self.tiebreak = value.to_ascii_lowercase(),
                 _ => return Err(format!("option TieBreak: {value:?} is not random or first")),
@@ -170,184 +185,197 @@ impl Options {
             "seed" => self.seed = number(0, 2_147_483_647)?,
             _ => return Err(format!("unknown option {name:?}")),
         }
-        Ok(true)
+        Ok(())
     }
 
-    /// The player spec with these options.
-    fn spec(&self, base: &PlayerSpec) -> PlayerSpec {
-        let spec = base
-            .clone()
-            .with_default("hash", &self.hash.to_string())
-            .with_default("eval", &self.eval)
-            .with_default("tiebreak", &self.tiebreak);
-        if base.kind() == "engine" {
-            // The engine thread searches on one thread of its own.
-            spec
+    /// The choice among equal-best moves.
+    fn tie_break(&self) -> TieBreak {
+        if self.tiebreak == "first" {
+            TieBreak::First
         } else {
-            spec.with_default("threads", &self.threads.to_string())
+            TieBreak::Random { seed: self.seed }
         }
+    }
+
+    /// The engine's configuration with these options.
+    fn engine_config(&self) -> EngineConfig {
+        EngineConfig {
+            hash_mib: self.hash as usize,
+            tree_mib: TREE_MIB,
+            ponder: self.ponder,
+            tie_break: self.tie_break(),
+            eval: self.eval.clone(),
+            // Two engines of a tournament may share the machine: no pinning to one core.
+            pin_thread: false,
+            ..EngineConfig::default()
+        }
+    }
+
+    /// The engine commands that take the engine from `before` to these options.
+    fn changes_from<G: Game>(&self, before: &Options) -> Vec<Command<G>> {
+        let mut commands = Vec::new();
+        if self.hash != before.hash {
+            commands.push(Command::SetOption(EngineOption::HashMib(
+                self.hash as usize,
+            )));
+        }
+        if self.eval != before.eval {
+            commands.push(Command::SetOption(EngineOption::Eval(self.eval.clone())));
+        }
+        if self.tie_break() != before.tie_break() {
+            commands.push(Command::SetOption(EngineOption::TieBreak(self.tie_break())));
+        }
+        if self.ponder != before.ponder {
+            commands.push(Command::Ponder(self.ponder));
+        }
+        commands
     }
 }
 
-/// Work for the search thread.
-enum Job<G: Evaluators> {
-    /// Search `record` and send `bestmove`.
-    Go {
-        record: GameRecord<G>,
-        limits: Limits,
-        stop: StopSignal,
-    },
-    /// A new game: forget the last one.
-    NewGame,
-    /// Use this player from now on.
-    Replace(Box<dyn Player<G>>),
-}
-
-/// The search thread: owns the player, answers every `Go` with exactly one `bestmove` line,
-/// then reports on `done`.
-fn search_thread<G: Evaluators>(
-    mut player: Box<dyn Player<G>>,
-    jobs: Receiver<Job<G>>,
-    done: Sender<()>,
-    output: Output,
-) {
-    for job in jobs.iter() {
-        match job {
-            Job::NewGame => player.new_game(),
-            Job::Replace(new_player) => player = new_player,
-            Job::Go {
-                record,
-                limits,
-                stop,
-            } => {
-                let mut report = |thought: &Thought<G>| output.line(&info_line(thought));
-                let turn = Turn {
-                    limits: Some(limits),
-                    stop: &stop,
-                    on_info: Some(&mut report),
-                };
-                let choice = player.choose(&record, turn);
-                output.line(&bestmove_line(&record, choice));
-                if done.send(()).is_err() {
-                    return;
-                }
-            }
+/// `info depth d score cp N time t nodes n nps n pv ...` (a decided game: `score mate M`, in
+/// moves, negative when losing).
+fn info_line<G: Game>(info: &SearchInfo<G>) -> String {
+    let score = match crate::players::decisive_score(info.score) {
+        Some((margin, plies)) => {
+            let moves = (i64::from(plies) + 1) / 2;
+            format!("mate {}", if margin > 0 { moves } else { -moves })
         }
-    }
-}
-
-/// `info depth d score cp N time t nodes n nps n pv ...` (a finished game: `score mate M`,
-/// in moves, negative when losing).
-fn info_line<G: Evaluators>(thought: &Thought<G>) -> String {
-    let score = match thought.score {
-        Some(score) => match crate::players::decisive_score(score) {
-            Some((margin, plies)) => {
-                let moves = (plies as i64 + 1) / 2;
-                format!(" score mate {}", if margin > 0 { moves } else { -moves })
-            }
-            None => format!(" score cp {score}"),
-        },
-        None => String::new(),
+        None => format!("cp {}", info.score),
     };
     let mut line = format!(
-        "info depth {}{score} time {} nodes {} nps {}",
-        thought.depth,
-        thought.time.as_millis(),
-        thought.nodes,
-        thought.nps()
+        "info depth {} score {score} time {} nodes {} nps {}",
+        info.depth,
+        info.time.as_millis(),
+        info.nodes,
+        info.nps
     );
-    if !thought.pv.is_empty() {
-        line += " pv ";
-        line += &thought.pv_text();
+    if !info.pv.is_empty() {
+        line += " pv";
+        for mv in &info.pv {
+            line += &format!(" {mv}");
+        }
     }
     line
 }
 
-/// The `bestmove` line, checked: the move must be legal in the position searched; anything
-/// else (an error, an illegal move) falls back to the first legal move, with a note.
-fn bestmove_line<G: Evaluators>(
+/// The `bestmove` line for the engine's answer in `record`'s position, checked: the move
+/// must be legal there, or the first legal move is played instead (with a note); a finished
+/// game answers `0000`. Also returns the move sent.
+fn bestmove_line<G: Game>(
     record: &GameRecord<G>,
-    choice: Result<Choice<G>, crate::players::PlayerError>,
-) -> String {
+    mv: Option<G::Move>,
+    ponder: Option<G::Move>,
+) -> (String, Option<G::Move>) {
     let position = record.current();
     let mut legal = Vec::new();
     record.legal_moves(&mut legal);
     let Some(&fallback) = legal.first() else {
         note("bestmove asked in a finished game: answering 0000");
-        return "bestmove 0000".to_string();
+        return ("bestmove 0000".to_string(), None);
     };
-    let (mv, pv) = match choice {
-        Ok(choice) if legal.contains(&choice.mv) => (choice.mv, choice.thought.pv),
-        Ok(choice) => {
+    let (mv, ponder) = match mv {
+        Some(mv) if legal.contains(&mv) => (mv, ponder),
+        Some(mv) => {
             note(&format!(
-                "the search chose {}, which is not legal here: playing {fallback}",
-                choice.mv
+                "the engine chose {mv}, which is not legal here: playing {fallback}"
             ));
-            (fallback, Vec::new())
+            (fallback, None)
         }
-        Err(e) => {
-            note(&format!("the search failed ({e}): playing {fallback}"));
-            (fallback, Vec::new())
+        None => {
+            note(&format!("the engine gave no move: playing {fallback}"));
+            (fallback, None)
         }
     };
     let next = position.play(mv);
-    let ponder = match pv.as_slice() {
-        [first, reply, ..]
-            if *first == mv
-                && next.side_to_move() != position.side_to_move()
-                && next.outcome().is_none()
-                && next.is_legal(*reply) =>
-        {
-            Some(*reply)
-        }
-        _ => None,
-    };
-    match ponder {
+    let ponder = ponder.filter(|&reply| {
+        next.side_to_move() != position.side_to_move()
+            && next.outcome().is_none()
+            && next.is_legal(reply)
+    });
+    let line = match ponder {
         Some(reply) => format!("bestmove {mv} ponder {reply}"),
         None => format!("bestmove {mv}"),
-    }
+    };
+    (line, Some(mv))
 }
 
 /// Runs a UAI session reading `input` and writing `output`, until `quit` or the end of the
-/// input. Exposed for tests and embedding.
+/// input. Exposed for tests and embedding. `input` is read on a thread of its own (which
+/// ends with the input); the searches run on the engine's threads.
 pub fn run_session<G: Evaluators>(
     args: &UaiArgs,
-    input: impl BufRead,
+    input: impl BufRead + Send + 'static,
     output: Output,
 ) -> Result<(), CliError> {
     let config = G::config_from_spec(&args.game)?;
     let start = GameRecord::new(G::start(&config)?);
-    let mut options = Options::default();
-    let player = build_player::<G>(&options.spec(&args.player), options.seed)?;
-    let (job_sender, jobs) = crossbeam_channel::unbounded::<Job<G>>();
-    let (done_sender, done) = crossbeam_channel::unbounded::<()>();
-    let thread_output = output.clone();
-    let searcher: JoinHandle<()> = std::thread::Builder::new()
-        .name("uai-search".into())
-        .spawn(move || search_thread(player, jobs, done_sender, thread_output))?;
-
+    let lines = read_lines(input)?;
+    let options = Options::default();
+    let engine = Engine::new(start.clone(), options.engine_config());
+    let events = engine.events().clone();
     let mut session = Session {
-        args,
         config,
         record: start,
-        options: &mut options,
-        jobs: job_sender,
-        done,
+        engine_synced: true,
+        options,
+        engine,
         output,
-        running: None,
+        search: None,
     };
-    for line in input.lines() {
-        let Ok(line) = line else { break };
-        match parse_command(&line) {
-            Ok(UaiCommand::Quit) => break,
-            Ok(command) => session.handle(command),
-            Err(message) => note(&format!("ignored {:?}: {message}", shorten(&line))),
+    loop {
+        let timeout = session.timer().map_or(Duration::from_secs(3600), |at| {
+            at.saturating_duration_since(Instant::now())
+        });
+        select! {
+            recv(lines) -> line => {
+                let Ok(line) = line else { break };
+                match parse_command(&line) {
+                    Ok(UaiCommand::Quit) => break,
+                    Ok(command) => session.handle(command),
+                    Err(message) => note(&format!("ignored {:?}: {message}", shorten(&line))),
+                }
+            }
+            recv(events) -> event => match event {
+                Ok(event) => session.event(event),
+                Err(_) => {
+                    note("the engine stopped");
+                    break;
+                }
+            },
+            default(timeout) => session.timer_expired(),
         }
     }
     session.finish_search();
-    drop(session);
-    let _ = searcher.join();
+    let Session { engine, .. } = session;
+    if !engine.quit() {
+        note("the engine's threads did not end in time");
+    }
     Ok(())
+}
+
+/// Reads `input` line by line on a thread of its own; the channel closes at the end of the
+/// input. Bytes that are not UTF-8 are replaced (the line is then an unknown command).
+fn read_lines(mut input: impl BufRead + Send + 'static) -> std::io::Result<Receiver<String>> {
+    let (sender, lines) = crossbeam_channel::unbounded();
+    std::thread::Builder::new()
+        .name("uai-input".into())
+        .spawn(move || {
+            let mut buffer = Vec::new();
+            loop {
+                buffer.clear();
+                match input.read_until(b'\n', &mut buffer) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buffer);
+                        let line = line.trim_end_matches(['\n', '\r']).to_string();
+                        if sender.send(line).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        })?;
+    Ok(lines)
 }
 
 /// At most 80 characters of a line, for notes.
@@ -355,28 +383,43 @@ fn shorten(line: &str) -> String {
     line.chars().take(80).collect()
 }
 
-/// A search on the search thread.
-struct Running {
-    stop: StopSignal,
-    /// The `go ponder` parameters, until `ponderhit`.
-    ponder: Option<(GoParams, crate::game::Seat)>,
-}
-
-/// The session's state on the reading thread.
-struct Session<'a, G: Evaluators> {
-    args: &'a UaiArgs,
-    config: G::Config,
+/// A `go` the engine is answering.
+struct Search<G: Game> {
+    id: SearchId,
+    /// The game as it stood at the `go`: the best move is checked against it.
     record: GameRecord<G>,
-    options: &'a mut Options,
-    jobs: Sender<Job<G>>,
-    done: Receiver<()>,
-    output: Output,
-    running: Option<Running>,
+    /// The `go ponder` parameters and the mover, until `ponderhit`.
+    ponder: Option<(GoParams, Seat)>,
+    /// No time limit (`go infinite`, or pondering): the answer waits for `stop` (or
+    /// `ponderhit` when pondering with a clock).
+    infinite: bool,
+    /// `stop` was sent to the engine.
+    stopped: bool,
+    /// The engine's answer, held until `stop` or `ponderhit` (UCI: an infinite or pondering
+    /// search answers only then).
+    held: Option<(String, Option<G::Move>)>,
+    /// When the session stops the search itself: the budget counted from the `go` (or the
+    /// `ponderhit`) as the session received it, should the engine have started it late.
+    stop_at: Option<Instant>,
+    /// After a stop, when the session gives up waiting and answers itself.
+    answer_by: Option<Instant>,
 }
 
-impl<G: Evaluators> Session<'_, G> {
+/// The session's state.
+struct Session<G: Evaluators> {
+    config: G::Config,
+    /// The game as the GUI last set it.
+    record: GameRecord<G>,
+    /// Whether the engine's position is `record` (not after a best move it was told of).
+    engine_synced: bool,
+    options: Options,
+    engine: Engine<G>,
+    output: Output,
+    search: Option<Search<G>>,
+}
+
+impl<G: Evaluators> Session<G> {
     fn handle(&mut self, command: UaiCommand) {
-        self.reap();
         match command {
             UaiCommand::Uai => {
                 self.output
@@ -390,28 +433,40 @@ impl<G: Evaluators> Session<'_, G> {
             UaiCommand::IsReady => self.output.line("readyok"),
             UaiCommand::NewGame => {
                 self.finish_search();
-                if let Ok(start) = G::start(&self.config) {
-                    self.record = GameRecord::new(start);
+                match G::start(&self.config) {
+                    Ok(start) => self.record = GameRecord::new(start),
+                    Err(e) => note(&format!("uainewgame: {e}")),
                 }
-                let _ = self.jobs.send(Job::NewGame);
+                self.engine.send(Command::NewGame);
+                self.engine_synced = false;
             }
             UaiCommand::SetOption { name, value } => {
-                match self.options.set(&name, value.as_deref()) {
-                    Ok(true) => self.rebuild(),
-                    Ok(false) => {}
+                let before = self.options.clone();
+                match self
+                    .options
+                    .set(&name, value.as_deref(), G::evaluator_names())
+                {
+                    Ok(()) => {
+                        for command in self.options.changes_from::<G>(&before) {
+                            self.engine.send(command);
+                        }
+                    }
                     Err(message) => note(&format!("ignored setoption: {message}")),
                 }
             }
             UaiCommand::Position { fen, moves } => match self.position(fen.as_deref(), &moves) {
-                Ok(record) => self.record = record,
+                Ok(record) => {
+                    self.finish_search();
+                    self.record = record;
+                    // The engine compares positions: a descendant of its tree's root (its
+                    // own move and the reply, or the reply it pondered) keeps the tree.
+                    self.engine.send(Command::SetPosition(self.record.clone()));
+                    self.engine_synced = true;
+                }
                 Err(message) => note(&format!("ignored position: {message}")),
             },
             UaiCommand::Go(params) => self.go(params),
-            UaiCommand::Stop => {
-                if let Some(running) = &self.running {
-                    running.stop.stop();
-                }
-            }
+            UaiCommand::Stop => self.stop(),
             UaiCommand::PonderHit => self.ponderhit(),
             UaiCommand::Perft(depth) => {
                 let started = Instant::now();
@@ -440,6 +495,7 @@ impl<G: Evaluators> Session<'_, G> {
     }
 
     fn go(&mut self, params: GoParams) {
+        let received = Instant::now();
         self.finish_search();
         if !params.ignored.is_empty() {
             note(&format!("go: ignored {}", params.ignored.join(", ")));
@@ -456,78 +512,279 @@ impl<G: Evaluators> Session<'_, G> {
                 limits = Limits::movetime(MALFORMED_GO_BUDGET);
             }
         }
-        let stop = StopSignal::new();
-        let ponder = params.ponder.then(|| (params.clone(), side));
-        let job = Job::Go {
+        if !self.engine_synced {
+            self.engine.send(Command::SetPosition(self.record.clone()));
+            self.engine_synced = true;
+        }
+        let stop_at = limits.hard_deadline().map(|budget| received + budget);
+        let infinite = limits.infinite;
+        let id = self.engine.go(limits);
+        self.search = Some(Search {
+            id,
             record: self.record.clone(),
-            limits,
-            stop: stop.clone(),
+            ponder: params.ponder.then(|| (params.clone(), side)),
+            infinite,
+            stopped: false,
+            held: None,
+            stop_at,
+            answer_by: None,
+        });
+    }
+
+    /// The pondered move was played: the clock of the `go ponder` now runs, from now.
+    fn ponderhit(&mut self) {
+        let overhead = self.options.move_overhead;
+        let Some(search) = self.search.as_mut() else {
+            note("ponderhit while not pondering: ignored");
+            return;
         };
-        if self.jobs.send(job).is_ok() {
-            self.running = Some(Running { stop, ponder });
+        let Some((mut params, side)) = search.ponder.take() else {
+            note("ponderhit while not pondering: ignored");
+            return;
+        };
+        let received = Instant::now();
+        params.ponder = false;
+        let limits = go_limits(&params, side, overhead);
+        search.infinite = limits.infinite;
+        if !limits.infinite {
+            // What the engine does too: stop at the earlier of the soft and hard deadlines.
+            search.stop_at = [limits.soft_deadline(), limits.hard_deadline()]
+                .into_iter()
+                .flatten()
+                .min()
+                .map(|budget| received + budget);
+        }
+        self.engine.ponder_hit(search.id, limits);
+        if !search.infinite {
+            if let Some((line, mv)) = search.held.take() {
+                self.answer(line, mv);
+            }
         }
     }
 
-    /// The pondered move was played: the clock now runs, so the search gets a deadline.
-    fn ponderhit(&mut self) {
-        let Some(running) = self.running.as_mut() else {
-            note("ponderhit while not pondering: ignored");
+    /// `stop`: the running search answers now.
+    fn stop(&mut self) {
+        let Some(search) = self.search.as_mut() else {
+            // Nothing to stop (the answer is out already); the engine's own pondering, if
+            // on, goes on.
             return;
         };
-        let Some((mut params, side)) = running.ponder.take() else {
-            note("ponderhit while not pondering: ignored");
-            return;
-        };
-        params.ponder = false;
-        let limits = go_limits(&params, side, self.options.move_overhead);
-        if limits.infinite {
+        search.ponder = None;
+        if let Some((line, mv)) = search.held.take() {
+            self.answer(line, mv);
             return;
         }
-        // The deadline of the search from now: the soft target of the clock (the pondering
-        // already searched deep), or the movetime.
-        let deadline = [limits.soft_time, limits.movetime]
+        if !search.stopped {
+            search.stopped = true;
+            search.answer_by = Some(Instant::now() + ANSWER_GRACE);
+            self.engine.stop();
+        }
+    }
+
+    /// When the session must act on the running search (stop it, or stop waiting for it).
+    fn timer(&self) -> Option<Instant> {
+        let search = self.search.as_ref()?;
+        [search.stop_at, search.answer_by]
             .into_iter()
             .flatten()
             .min()
-            .unwrap_or(Duration::ZERO);
-        let stop = running.stop.clone();
-        let _ = std::thread::Builder::new()
-            .name("uai-ponderhit".into())
-            .spawn(move || {
-                std::thread::sleep(deadline);
-                stop.stop();
-            });
     }
 
-    /// Builds the player again with the current options (between searches).
-    fn rebuild(&mut self) {
-        self.finish_search();
-        match build_player::<G>(&self.options.spec(&self.args.player), self.options.seed) {
-            Ok(player) => {
-                let _ = self.jobs.send(Job::Replace(player));
+    fn timer_expired(&mut self) {
+        let now = Instant::now();
+        let Some(search) = self.search.as_mut() else {
+            return;
+        };
+        if search.stop_at.is_some_and(|at| at <= now) {
+            search.stop_at = None;
+            if !search.stopped {
+                search.stopped = true;
+                search.answer_by = Some(now + ANSWER_GRACE);
+                self.engine.stop();
             }
-            Err(e) => note(&format!("the options do not make a player: {e}")),
+        }
+        if search.answer_by.is_some_and(|at| at <= now) {
+            note("the engine did not answer: answering a legal move");
+            let record = search.record.clone();
+            let (line, mv) = bestmove_line(&record, None, None);
+            self.answer(line, mv);
         }
     }
 
-    /// Notices a search that has finished on its own.
-    fn reap(&mut self) {
-        if self.running.is_some() && self.done.try_recv().is_ok() {
-            self.running = None;
+    /// Takes in one event from the engine.
+    fn event(&mut self, event: Event<G>) {
+        match event {
+            Event::Info(info) => {
+                if self.search.as_ref().is_some_and(|s| s.id == info.id) {
+                    self.output.line(&info_line(&info));
+                }
+            }
+            Event::BestMove(best) => {
+                let Some(search) = self.search.as_mut().filter(|s| s.id == best.id) else {
+                    return;
+                };
+                let answer = bestmove_line(&search.record, best.mv, best.ponder);
+                let waits = (search.infinite || search.ponder.is_some()) && !search.stopped;
+                if waits {
+                    // It ended on its own (nothing left to search): UCI answers at `stop`
+                    // or `ponderhit`.
+                    search.held = Some(answer);
+                    search.stop_at = None;
+                } else {
+                    self.answer(answer.0, answer.1);
+                }
+            }
+            Event::Error(error) => note(&format!("engine: {error}")),
+            Event::Rerooted(info) if self.options.ponder && info.mv.is_none() => {
+                if info.hit {
+                    note(&format!(
+                        "position: the stored tree was kept (searched to depth {})",
+                        info.kept_depth
+                    ));
+                } else {
+                    note("position: not in the stored tree, searching afresh");
+                }
+            }
+            Event::Ponder(_) | Event::Rerooted(_) | Event::Synced { .. } => {}
         }
     }
 
-    /// Stops the running search, if any, and waits for its best move.
+    /// Sends the best move and ends the search; with `Ponder` on, the engine is told its move
+    /// and ponders the opponent's replies.
+    fn answer(&mut self, line: String, mv: Option<G::Move>) {
+        self.output.line(&line);
+        self.search = None;
+        if let Some(mv) = mv.filter(|_| self.options.ponder) {
+            self.engine.play(mv);
+            self.engine_synced = false;
+        }
+    }
+
+    /// Stops the running search, if any, and waits (briefly) for its best move.
     fn finish_search(&mut self) {
-        if let Some(running) = self.running.take() {
-            running.stop.stop();
-            let _ = self.done.recv();
+        self.stop();
+        while let Some(search) = &self.search {
+            let wait = search.answer_by.map_or(ANSWER_GRACE, |at| {
+                at.saturating_duration_since(Instant::now())
+            });
+            match self.engine.recv_timeout(wait) {
+                Some(event) => self.event(event),
+                None => self.timer_expired(),
+            }
         }
     }
 }
 
-impl<G: Evaluators> Drop for Session<'_, G> {
-    fn drop(&mut self) {
-        self.finish_search();
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Ataxx;
+
+    #[test]
+    fn options_map_to_engine_commands() {
+        let names = Ataxx::evaluator_names();
+        let mut options = Options::default();
+        let before = options.clone();
+        options.set("Hash", Some("32"), names).unwrap();
+        options.set("Ponder", Some("true"), names).unwrap();
+        options.set("Tie Break", Some("first"), names).unwrap();
+        options.set("move_overhead", Some("50"), names).unwrap();
+        let commands = options.changes_from::<Ataxx>(&before);
+        assert!(matches!(
+            commands.as_slice(),
+            [
+                Command::SetOption(EngineOption::HashMib(32)),
+                Command::SetOption(EngineOption::TieBreak(TieBreak::First)),
+                Command::Ponder(true),
+            ]
+        ));
+        assert_eq!(options.move_overhead, 50);
+        assert!(options.changes_from::<Ataxx>(&options).is_empty());
+        let config = options.engine_config();
+        assert_eq!(config.hash_mib, 32);
+        assert!(config.ponder && !config.pin_thread);
+    }
+
+    #[test]
+    fn bad_options_are_refused_and_change_nothing() {
+        let names = Ataxx::evaluator_names();
+        let mut options = Options::default();
+        options.set("Threads", Some("1"), names).unwrap();
+        for (name, value) in [
+            ("Threads", "2"),
+            ("Hash", "0"),
+            ("Hash", "lots"),
+            ("Ponder", "maybe"),
+            ("Eval", "no-such-evaluator"),
+            ("TieBreak", "last"),
+            ("Seed", "-1"),
+            ("Colour", "x"),
+        ] {
+            assert!(
+                options.set(name, Some(value), names).is_err(),
+                "{name} {value}"
+            );
+        }
+        assert_eq!(options, Options::default());
+    }
+
+    #[test]
+    fn bestmove_lines_are_legal_or_fall_back() {
+        let record = GameRecord::new(Ataxx::start(&Default::default()).unwrap());
+        let position = record.current();
+        let mut legal = Vec::new();
+        record.legal_moves(&mut legal);
+        let mv = legal[3];
+        let next = position.play(mv);
+        let mut replies = Vec::new();
+        next.legal_moves(&mut replies);
+        let (line, sent) = bestmove_line(&record, Some(mv), Some(replies[0]));
+        assert_eq!(line, format!("bestmove {mv} ponder {}", replies[0]));
+        assert_eq!(sent, Some(mv));
+        // No move, or a move that is not legal here: the first legal move, no ponder move.
+        let (line, sent) = bestmove_line(&record, None, Some(replies[0]));
+        assert_eq!(line, format!("bestmove {}", legal[0]));
+        assert_eq!(sent, Some(legal[0]));
+        let elsewhere = position.play(legal[0]);
+        let mut other = Vec::new();
+        elsewhere.legal_moves(&mut other);
+        if let Some(&illegal) = other.iter().find(|m| !position.is_legal(**m)) {
+            let (line, _) = bestmove_line(&record, Some(illegal), None);
+            assert_eq!(line, format!("bestmove {}", legal[0]));
+        }
+        // A finished game.
+        let over = Ataxx::parse_position(&Default::default(), "7/7/7/7/7/7/7 x 0 1").unwrap();
+        assert_eq!(
+            bestmove_line(&over, None, None),
+            ("bestmove 0000".into(), None)
+        );
+    }
+
+    #[test]
+    fn a_session_ends_at_the_end_of_its_input_mid_search() {
+        /// Output collected in memory.
+        #[derive(Clone, Default)]
+        struct Collect(Arc<Mutex<Vec<u8>>>);
+        impl Write for Collect {
+            fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+                let mut buffer = self.0.lock().unwrap_or_else(|p| p.into_inner());
+                buffer.extend_from_slice(bytes);
+                Ok(bytes.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let collected = Collect::default();
+        let args = UaiArgs {
+            game: "ataxx".parse().unwrap(),
+        };
+        let input = std::io::Cursor::new(b"uai\nposition startpos\ngo infinite\n".to_vec());
+        let started = Instant::now();
+        run_session::<Ataxx>(&args, input, Output::new(Box::new(collected.clone()))).unwrap();
+        assert!(started.elapsed() < Duration::from_secs(5));
+        let text = String::from_utf8(collected.0.lock().unwrap().clone()).unwrap();
+        let last = text.lines().last().unwrap();
+        assert!(last.starts_with("bestmove "), "{text}");
     }
 }
