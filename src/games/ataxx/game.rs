@@ -76,7 +76,8 @@ impl Game for Ataxx {
         self.stone_difference()
     }
 
-    /// See the [`key`](super::key) module for the layout.
+    /// The Pookie Pookie board: 2 bits a square, 14 bits a row in a 16-bit word, 7 rows, the
+    /// side to move and the halfmove clock in the 14 spare bits (`src/games/ataxx/key.rs`).
     #[inline]
     fn key(&self) -> Key {
         key::encode(self)
