@@ -8,7 +8,7 @@ use super::config::{EngineConfig, EngineOption};
 use super::event::{BestMove, EngineError, Event, RerootInfo};
 use super::handle::MemoryGauge;
 use super::search_api::{StopSignal, TieBreak};
-use super::tree::{Tree, TreeStats};
+use super::tree::Tree;
 use super::worker::{Job, JobDone, JobKind};
 use crate::game::{Game, GameRecord, Key, Seat};
 use crate::search::eval::Evaluators;
@@ -198,18 +198,7 @@ impl<G: Evaluators> Controller<G> {
             Command::Go { id, limits } => {
                 let position = self.record.current();
                 if self.record.outcome().is_some() {
-                    self.emit(Event::BestMove(BestMove {
-                        id,
-                        position,
-                        mv: None,
-                        ponder: None,
-                        score: 0,
-                        depth: 0,
-                        equal_best: Vec::new(),
-                        nodes: 0,
-                        time: Duration::ZERO,
-                        tree: TreeStats::default(),
-                    }));
+                    self.emit(Event::BestMove(BestMove::unsearched(id, position)));
                     return;
                 }
                 self.engine_seat = Some(position.side_to_move());
@@ -450,16 +439,8 @@ impl<G: Evaluators> Controller<G> {
             let mut moves = Vec::new();
             self.record.legal_moves(&mut moves);
             self.emit(Event::BestMove(BestMove {
-                id,
-                position,
                 mv: moves.first().copied(),
-                ponder: None,
-                score: 0,
-                depth: 0,
-                equal_best: Vec::new(),
-                nodes: 0,
-                time: Duration::ZERO,
-                tree: TreeStats::default(),
+                ..BestMove::unsearched(id, position)
             }));
         }
         self.resize_tree();

@@ -76,6 +76,24 @@ pub struct BestMove<G: Game> {
     pub tree: TreeStats,
 }
 
+impl<G: Game> BestMove<G> {
+    /// The answer to `id` for `position` before anything was searched: no move, no score.
+    pub(crate) fn unsearched(id: SearchId, position: G) -> BestMove<G> {
+        BestMove {
+            id,
+            position,
+            mv: None,
+            ponder: None,
+            score: 0,
+            depth: 0,
+            equal_best: Vec::new(),
+            nodes: 0,
+            time: Duration::ZERO,
+            tree: TreeStats::default(),
+        }
+    }
+}
+
 /// What pondering is doing.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PonderInfo<G: Game> {

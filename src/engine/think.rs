@@ -51,18 +51,7 @@ where
     E: Evaluator<G> + ?Sized,
     I: FnMut(&SearchInfo<G>, TreeStats),
 {
-    let mut result = BestMove {
-        id: setup.id,
-        position: *position,
-        mv: None,
-        ponder: None,
-        score: 0,
-        depth: 0,
-        equal_best: Vec::new(),
-        nodes: 0,
-        time: setup.start.elapsed(),
-        tree: TreeStats::default(),
-    };
+    let mut result = BestMove::unsearched(setup.id, *position);
     // Nodes born from here on are this search's own, not kept.
     let first_pass = tree.next_pass();
     if position.outcome().is_some() || !ensure_root_expanded(tree, position) {
