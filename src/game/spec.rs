@@ -239,3 +239,29 @@ impl fmt::Display for SpecParts {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_round_trip_and_refuse_bad_syntax() {
+        let spec: GameSpec = " Kalah:Pits=4 , seeds=0x3".parse().unwrap();
+        assert_eq!(spec.to_string(), "kalah:pits=4,seeds=0x3");
+        assert_eq!(spec.get_int("seeds", 1..=6, 4).unwrap(), 3);
+        assert_eq!(spec.get_int("capture", 1..=6, 4).unwrap(), 4);
+        assert!(spec.get_int("pits", 5..=6, 6).is_err());
+        assert!(spec.check_keys(&["pits"]).is_err());
+        for bad in [
+            "",
+            ":",
+            "kalah:",
+            "kalah:pits",
+            "kalah:=3",
+            "kalah:a=1,A=2",
+            "k a",
+        ] {
+            assert!(bad.parse::<GameSpec>().is_err(), "{bad:?}");
+        }
+    }
+}
