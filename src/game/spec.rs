@@ -245,23 +245,27 @@ mod tests {
     use super::*;
 
     #[test]
-    fn specs_round_trip_and_refuse_bad_syntax() {
-        let spec: GameSpec = " Kalah:Pits=4 , seeds=0x3".parse().unwrap();
-        assert_eq!(spec.to_string(), "kalah:pits=4,seeds=0x3");
-        assert_eq!(spec.get_int("seeds", 1..=6, 4).unwrap(), 3);
-        assert_eq!(spec.get_int("capture", 1..=6, 4).unwrap(), 4);
-        assert!(spec.get_int("pits", 5..=6, 6).is_err());
-        assert!(spec.check_keys(&["pits"]).is_err());
-        for bad in [
-            "",
-            ":",
-            "kalah:",
-            "kalah:pits",
-            "kalah:=3",
-            "kalah:a=1,A=2",
-            "k a",
-        ] {
-            assert!(bad.parse::<GameSpec>().is_err(), "{bad:?}");
+    fn the_syntax_is_read_once_for_games_and_players() {
+        let parts = SpecParts::parse(" PVS:Depth=8 , eval=Store-Diff").unwrap();
+        assert_eq!(parts.to_string(), "pvs:depth=8,eval=Store-Diff");
+        for bad in ["", ":", "pvs:", "pvs:depth", "pvs:=3", "pvs:x=", "p v s"] {
+            assert!(SpecParts::parse(bad).is_err(), "{bad:?}");
         }
+        assert!(
+            SpecParts::parse("pvs:a=1,A=2").is_err(),
+            "keys are case-folded"
+        );
+    }
+
+    #[test]
+    fn game_specs_read_numbers_and_choices() {
+        let spec: GameSpec = "kalah:pits=4,seeds=0x3,capture=EMPTY".parse().unwrap();
+        assert_eq!(spec.get_int("seeds", 1..=6, 4).unwrap(), 3);
+        assert_eq!(spec.get_int("houses", 1..=6, 4).unwrap(), 4);
+        assert!(spec.get_int("pits", 5..=6, 6).is_err());
+        let capture = spec.get_choice("capture", &["classic", "empty"], "classic");
+        assert_eq!(capture.unwrap(), "empty");
+        assert!(spec.check_keys(&["pits", "seeds"]).is_err());
+        assert!("kalah:pits".parse::<GameSpec>().is_err());
     }
 }

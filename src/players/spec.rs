@@ -148,18 +148,9 @@ mod tests {
     fn specs_round_trip_and_refuse_bad_syntax() {
         let spec: PlayerSpec = " PVS:Depth=8 , eval=store-diff".parse().unwrap();
         assert_eq!(spec.to_string(), "pvs:depth=8,eval=store-diff");
-        for bad in [
-            "",
-            ":",
-            "pvs:",
-            "pvs:depth",
-            "pvs:=3",
-            "pvs:a=1,a=2",
-            "p v s",
-            "pvs:x=",
-        ] {
-            assert!(bad.parse::<PlayerSpec>().is_err(), "{bad:?}");
-        }
+        // The syntax itself is tested with the parser, in `crate::game::spec`.
+        let error = "pvs:depth".parse::<PlayerSpec>().unwrap_err();
+        assert!(error.to_string().contains("pvs:depth"), "{error}");
         let spec = spec.with("depth", "3").with_default("seed", "9");
         assert_eq!(spec.get("depth"), Some("3"));
         assert_eq!(spec.get("seed"), Some("9"));
