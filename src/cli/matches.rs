@@ -9,6 +9,7 @@ use crate::game::{Game, GameRecord};
 use crate::players::{Player, PlayerError, PlayerSpec, build_player};
 use crate::search::Evaluators;
 use crate::with_game;
+use indicatif::ProgressBar;
 use serde_json::{Value, json};
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -142,12 +143,34 @@ fn run_game<G: Evaluators>(args: &MatchArgs, out: &mut dyn Write) -> Result<(), 
     let make_a = |seed: u64| build_player::<G>(&args.a, seed);
     let make_b = |seed: u64| build_player::<G>(&args.b, seed);
     // Build once up front: a bad spec fails before any game starts.
-    let name_a = player_name(make_a(0)?);
-    let name_b = player_name(make_b(0)?);
-    let concurrency = args
-        .concurrency
-        .map_or_else(default_concurrency, |c| c as usize);
-    let config = MatchConfig {
+    let names = [player_name(make_a(0)?), player_name(make_b(0)?)];
+    let config = match_config::<G>(args);
+    let mut progress = Progress::new(args, sprt, names)?;
+    let started = Instant::now();
+    let (games, tally) = run_match(&start, &make_a, &make_b, &config, &mut |game, tally| {
+        progress.on_game(game, tally)
+    })?;
+    progress.finish()?;
+    let elapsed = started.elapsed();
+
+    let summary = summary_json(args, &config, &progress, &tally, &games, elapsed);
+    if let Some(path) = &args.out {
+        std::fs::write(path, serde_json::to_string_pretty(&summary)? + "\n")?;
+    }
+    if args.json {
+        writeln!(out, "{}", serde_json::to_string_pretty(&summary)?)?;
+        return Ok(());
+    }
+    write_text(out, args, &tally, &progress.figures, &summary, elapsed)?;
+    if let (Some(s), Some(decision)) = (sprt, progress.decision) {
+        write_sprt_text(out, &s, decision)?;
+    }
+    Ok(())
+}
+
+/// The match's configuration from the arguments.
+fn match_config<G: Evaluators>(args: &MatchArgs) -> MatchConfig {
+    MatchConfig {
         games: args.games,
         opening_plies: args.opening_plies as usize,
         balance: (args.balance > 1).then(|| Balance {
@@ -155,61 +178,107 @@ fn run_game<G: Evaluators>(args: &MatchArgs, out: &mut dyn Write) -> Result<(), 
             depth: args.balance_depth.unwrap_or(G::DEPTHS.balance),
         }),
         seed: args.seed,
-        concurrency,
-    };
+        concurrency: args
+            .concurrency
+            .map_or_else(default_concurrency, |c| c as usize),
+    }
+}
 
-    let mut records = match &args.records {
-        Some(path) => Some(BufWriter::new(File::create(path)?)),
-        None => None,
-    };
-    let bar = progress_bar(u64::from(args.games), "games");
-    let mut figures = [SideFigures::default(); 2];
-    let mut decision = None;
-    let mut write_error: Option<std::io::Error> = None;
-    let started = Instant::now();
-    let mut on_game = |game: &MatchGame<G>, tally: &Tally| {
+/// The SPRT's verdict, its log-likelihood ratio, and the games counted when it came.
+type Decision = (SprtDecision, f64, u32);
+
+/// What the match learns as its games finish: each side's figures, the SPRT's decision, the
+/// `--records` file and the progress bar.
+struct Progress {
+    names: [String; 2],
+    sprt: Option<Sprt>,
+    figures: [SideFigures; 2],
+    decision: Option<Decision>,
+    records: Option<BufWriter<File>>,
+    write_error: Option<std::io::Error>,
+    bar: ProgressBar,
+}
+
+impl Progress {
+    fn new(args: &MatchArgs, sprt: Option<Sprt>, names: [String; 2]) -> Result<Progress, CliError> {
+        let records = match &args.records {
+            Some(path) => Some(BufWriter::new(File::create(path)?)),
+            None => None,
+        };
+        Ok(Progress {
+            names,
+            sprt,
+            figures: [SideFigures::default(); 2],
+            decision: None,
+            records,
+            write_error: None,
+            bar: progress_bar(u64::from(args.games), "games"),
+        })
+    }
+
+    /// Counts a finished game; whether the match should go on.
+    fn on_game<G: Evaluators>(&mut self, game: &MatchGame<G>, tally: &Tally) -> bool {
         let result = game.a_result();
-        figures[0].add(game, game.a_seat, result);
-        figures[1].add(game, 1 - game.a_seat, -result);
-        if let Some(writer) = records.as_mut() {
-            let line = record_json(game, &name_a, &name_b);
+        self.figures[0].add(game, game.a_seat, result);
+        self.figures[1].add(game, 1 - game.a_seat, -result);
+        if let Some(writer) = self.records.as_mut() {
+            let line = record_json(game, &self.names[0], &self.names[1]);
             if let Err(e) = writeln!(writer, "{line}") {
-                write_error.get_or_insert(e);
+                self.write_error.get_or_insert(e);
             }
         }
-        bar.inc(1);
-        bar.set_message(format!(
+        self.bar.inc(1);
+        self.bar.set_message(format!(
             "A {}-{}-{} ({:.1}%)",
             tally.wins,
             tally.draws,
             tally.losses,
             100.0 * tally.score()
         ));
-        match &sprt {
+        self.sprt_continues(tally)
+    }
+
+    /// Whether the SPRT (if any) lets the match go on after `tally`.
+    fn sprt_continues(&mut self, tally: &Tally) -> bool {
+        match &self.sprt {
             // The first decision stands: games already under way when it came are counted.
-            Some(_) if matches!(decision, Some((verdict, _, _)) if verdict != SprtDecision::Continue) => {
+            Some(_) if matches!(self.decision, Some((verdict, _, _)) if verdict != SprtDecision::Continue) => {
                 false
             }
             Some(sprt) => {
                 let (verdict, llr) = sprt.decide(tally);
-                decision = Some((verdict, llr, tally.games()));
+                self.decision = Some((verdict, llr, tally.games()));
                 verdict == SprtDecision::Continue
             }
             None => true,
         }
-    };
-    let (games, tally) = run_match(&start, &make_a, &make_b, &config, &mut on_game)?;
-    bar.finish_and_clear();
-    if let Some(e) = write_error {
-        return Err(e.into());
     }
-    if let Some(mut writer) = records {
-        writer.flush()?;
-    }
-    let elapsed = started.elapsed();
 
+    /// Clears the bar, reports a failed write of the records and flushes them.
+    fn finish(&mut self) -> Result<(), CliError> {
+        self.bar.finish_and_clear();
+        if let Some(e) = self.write_error.take() {
+            return Err(e.into());
+        }
+        if let Some(mut writer) = self.records.take() {
+            writer.flush()?;
+        }
+        Ok(())
+    }
+}
+
+/// The match's results as the JSON summary.
+fn summary_json<G: Evaluators>(
+    args: &MatchArgs,
+    config: &MatchConfig,
+    progress: &Progress,
+    tally: &Tally,
+    games: &[MatchGame<G>],
+    elapsed: Duration,
+) -> Value {
     let estimate = tally.elo();
-    let summary = json!({
+    let [name_a, name_b] = &progress.names;
+    json!({
         "game": args.position.game.to_string(),
         "a": name_a,
         "b": name_b,
@@ -218,7 +287,7 @@ fn run_game<G: Evaluators>(args: &MatchArgs, out: &mut dyn Write) -> Result<(), 
         "opening_plies": args.opening_plies,
         "balance": args.balance,
         "seed": args.seed,
-        "concurrency": concurrency,
+        "concurrency": config.concurrency,
         "wins": tally.wins,
         "draws": tally.draws,
         "losses": tally.losses,
@@ -230,42 +299,40 @@ fn run_game<G: Evaluators>(args: &MatchArgs, out: &mut dyn Write) -> Result<(), 
         "elo_high": elo_json(estimate.high),
         "elo_text": estimate.to_string(),
         "interval": estimate.method,
-        "sprt": sprt.map(|s| {
-            let (verdict, llr, at) = decision.unwrap_or((SprtDecision::Continue, 0.0, 0));
+        "sprt": progress.sprt.map(|s| {
+            let (verdict, llr, at) = progress.decision.unwrap_or((SprtDecision::Continue, 0.0, 0));
             json!({"elo0": s.elo0, "elo1": s.elo1, "alpha": s.alpha, "beta": s.beta,
                    "lower": s.lower(), "upper": s.upper(), "llr": llr, "decision": verdict,
                    "decided_after_games": at})
         }),
-        "side_a": figures[0].json(&name_a),
-        "side_b": figures[1].json(&name_b),
-        "terminations": terminations(&games),
+        "side_a": progress.figures[0].json(name_a),
+        "side_b": progress.figures[1].json(name_b),
+        "terminations": terminations(games),
         "seconds": elapsed.as_secs_f64(),
-    });
-    if let Some(path) = &args.out {
-        std::fs::write(path, serde_json::to_string_pretty(&summary)? + "\n")?;
-    }
-    if args.json {
-        writeln!(out, "{}", serde_json::to_string_pretty(&summary)?)?;
-        return Ok(());
-    }
-    write_text(out, args, &tally, &figures, &summary, elapsed)?;
-    if let (Some(s), Some((verdict, llr, at))) = (sprt, decision) {
-        let verdict = match verdict {
-            SprtDecision::H1 => "H1 accepted (A is stronger by elo1 or more)",
-            SprtDecision::H0 => "H0 accepted (A is not stronger by more than elo0)",
-            SprtDecision::Continue => "no decision yet",
-        };
-        writeln!(
-            out,
-            "SPRT elo0={} elo1={} alpha={} beta={}: LLR {llr:.2} after {at} games (bounds {:.2}, {:.2}): {verdict}",
-            s.elo0,
-            s.elo1,
-            s.alpha,
-            s.beta,
-            s.lower(),
-            s.upper()
-        )?;
-    }
+    })
+}
+
+/// The SPRT's line of the text summary.
+fn write_sprt_text(
+    out: &mut dyn Write,
+    s: &Sprt,
+    (verdict, llr, at): Decision,
+) -> Result<(), CliError> {
+    let verdict = match verdict {
+        SprtDecision::H1 => "H1 accepted (A is stronger by elo1 or more)",
+        SprtDecision::H0 => "H0 accepted (A is not stronger by more than elo0)",
+        SprtDecision::Continue => "no decision yet",
+    };
+    writeln!(
+        out,
+        "SPRT elo0={} elo1={} alpha={} beta={}: LLR {llr:.2} after {at} games (bounds {:.2}, {:.2}): {verdict}",
+        s.elo0,
+        s.elo1,
+        s.alpha,
+        s.beta,
+        s.lower(),
+        s.upper()
+    )?;
     Ok(())
 }
 

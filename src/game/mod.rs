@@ -19,6 +19,7 @@ pub use outcome::Outcome;
 pub use record::GameRecord;
 pub use seat::Seat;
 pub use spec::GameSpec;
+pub(crate) use spec::{SpecParts, SpecSyntaxError};
 
 use serde::{Serialize, de::DeserializeOwned};
 use std::fmt::{Debug, Display};

@@ -1,7 +1,7 @@
 //! From a [`PlayerSpec`] to a player of a game.
 
 use super::EnginePlayer;
-use super::searching::algorithm_of;
+use super::searching::{algorithm_of, label_params};
 use super::{
     GreedyPlayer, Level, Limits, Player, PlayerError, PlayerSpec, RandomPlayer, SearchPlayer,
     level_params,
@@ -105,7 +105,7 @@ pub fn build_player<G: Evaluators>(
         }
         "greedy" => {
             spec.check_keys(&["seed", "tiebreak", "eval"])?;
-            let random = spec.get_choice("tiebreak", &["first", "random"])? != Some("first");
+            let random = random_tiebreak(spec, true)?;
             let name = spec.get("eval").unwrap_or("default");
             let evaluator = evaluator_by_name::<G>(name).map_err(|e| spec.error(e.to_string()))?;
             Ok(Box::new(GreedyPlayer::<G>::new(
@@ -188,9 +188,7 @@ pub(crate) fn spec_options(
         threads: spec
             .get_u64("threads", 1..=64)?
             .map_or(defaults.threads, |t| t as usize),
-        hash_mib: spec
-            .get_u64("hash", 1..=65_536)?
-            .map_or(defaults.hash_mib, |h| h as usize),
+        hash_mib: mib(spec, "hash", defaults.hash_mib)?,
         forward_pruning: spec.get_switch("pruning")?.unwrap_or(true),
         ..defaults
     })
@@ -213,7 +211,7 @@ fn build_searcher<G: Evaluators>(
     spec.check_keys(SEARCH_KEYS)?;
     let options = spec_options(spec, spec.kind())?;
     let limits = spec_limits(spec, default_limits::<G>())?;
-    let random = spec.get_choice("tiebreak", &["first", "random"])? == Some("random");
+    let random = random_tiebreak(spec, false)?;
     let player = SearchPlayer::<G>::new(options, limits, random.then_some(seed))
         .map_err(|e| spec.error(e.to_string()))?;
     Ok(Box::new(player))
@@ -227,22 +225,18 @@ fn build_engine<G: Evaluators>(
 ) -> Result<Box<dyn Player<G>>, PlayerError> {
     spec.check_keys(ENGINE_KEYS)?;
     let defaults = EngineConfig::default();
-    let first = spec.get_choice("tiebreak", &["first", "random"])? == Some("first");
+    let random = random_tiebreak(spec, true)?;
     let eval = spec.get("eval").unwrap_or("default").to_string();
     // Check the evaluator's name now: the engine would only report it as an error event.
     evaluator_by_name::<G>(&eval).map_err(|e| spec.error(e.to_string()))?;
     let config = EngineConfig {
-        hash_mib: spec
-            .get_u64("hash", 1..=65_536)?
-            .map_or(defaults.hash_mib, |h| h as usize),
-        tree_mib: spec
-            .get_u64("tree", 1..=65_536)?
-            .map_or(defaults.tree_mib, |t| t as usize),
+        hash_mib: mib(spec, "hash", defaults.hash_mib)?,
+        tree_mib: mib(spec, "tree", defaults.tree_mib)?,
         ponder: spec.get_switch("ponder")?.unwrap_or(false),
-        tie_break: if first {
-            TieBreak::First
-        } else {
+        tie_break: if random {
             TieBreak::Random { seed }
+        } else {
+            TieBreak::First
         },
         eval,
         forward_pruning: spec.get_switch("pruning")?.unwrap_or(true),
@@ -256,28 +250,29 @@ fn build_engine<G: Evaluators>(
 
 /// `engine:depth=8,eval=default,tiebreak=random,ponder=on`
 fn engine_label(config: &EngineConfig, limits: &Limits) -> String {
-    let mut parts = Vec::new();
-    if let Some(depth) = limits.depth {
-        parts.push(format!("depth={depth}"));
-    }
-    if let Some(time) = limits.movetime {
-        parts.push(format!("movetime={}", time.as_millis()));
-    }
-    if let Some(nodes) = limits.nodes {
-        parts.push(format!("nodes={nodes}"));
-    }
-    parts.push(format!("eval={}", config.eval));
-    let tiebreak = if config.tie_break == TieBreak::First {
-        "first"
-    } else {
-        "random"
-    };
-    parts.push(format!("tiebreak={tiebreak}"));
+    let random = config.tie_break != TieBreak::First;
+    let mut parts = label_params(limits, &config.eval, random);
     parts.push(format!(
         "ponder={}",
         if config.ponder { "on" } else { "off" }
     ));
     format!("engine:{}", parts.join(","))
+}
+
+/// Parameter `key` as a size in MiB (1 to 65,536), or `default`.
+fn mib(spec: &PlayerSpec, key: &str, default: usize) -> Result<usize, PlayerError> {
+    Ok(spec
+        .get_u64(key, 1..=65_536)?
+        .map_or(default, |mib| mib as usize))
+}
+
+/// Whether the spec's `tiebreak=first|random` asks for a random choice among equal-best moves
+/// (`random` when it does not say).
+fn random_tiebreak(spec: &PlayerSpec, random: bool) -> Result<bool, PlayerError> {
+    Ok(match spec.get_choice("tiebreak", &["first", "random"])? {
+        Some(choice) => choice == "random",
+        None => random,
+    })
 }
 
 /// The budget of a searching player whose spec gives none: the game's `medium` level.

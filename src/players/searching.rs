@@ -56,6 +56,16 @@ impl<G: Evaluators> SearchPlayer<G> {
 
 /// `pvs:depth=8,eval=default,tiebreak=random`
 fn label(options: &SearchOptions, limits: &Limits, random: bool) -> String {
+    let mut parts = label_params(limits, &options.eval, random);
+    if options.threads > 1 {
+        parts.push(format!("threads={}", options.threads));
+    }
+    format!("{}:{}", options.algorithm, parts.join(","))
+}
+
+/// The spec parameters that name a searching player's budget, evaluator and tie-break, as in
+/// `depth=8,eval=default,tiebreak=random` (its label, less the kind and its own extras).
+pub(crate) fn label_params(limits: &Limits, eval: &str, random: bool) -> Vec<String> {
     let mut parts = Vec::new();
     if let Some(depth) = limits.depth {
         parts.push(format!("depth={depth}"));
@@ -66,15 +76,12 @@ fn label(options: &SearchOptions, limits: &Limits, random: bool) -> String {
     if let Some(nodes) = limits.nodes {
         parts.push(format!("nodes={nodes}"));
     }
-    parts.push(format!("eval={}", options.eval));
+    parts.push(format!("eval={eval}"));
     parts.push(format!(
         "tiebreak={}",
         if random { "random" } else { "first" }
     ));
-    if options.threads > 1 {
-        parts.push(format!("threads={}", options.threads));
-    }
-    format!("{}:{}", options.algorithm, parts.join(","))
+    parts
 }
 
 /// A search report as a player's thought.

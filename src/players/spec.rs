@@ -1,6 +1,7 @@
 //! Player specs as written on a command line: `kind[:key=value,...]`.
 
 use super::PlayerError;
+use crate::game::{SpecParts, SpecSyntaxError};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -21,43 +22,41 @@ use std::time::Duration;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerSpec {
-    kind: String,
-    params: Vec<(String, String)>,
+    parts: SpecParts,
 }
 
 impl PlayerSpec {
     /// A spec of this kind with no parameters.
     pub fn named(kind: &str) -> PlayerSpec {
         PlayerSpec {
-            kind: kind.to_ascii_lowercase(),
-            params: Vec::new(),
+            parts: SpecParts {
+                name: kind.to_ascii_lowercase(),
+                params: Vec::new(),
+            },
         }
     }
 
     /// The kind, lower case: `random`, `greedy`, `pvs`, `engine`, `instructor`, ...
     pub fn kind(&self) -> &str {
-        &self.kind
+        &self.parts.name
     }
 
     /// The parameters in the order written.
     pub fn params(&self) -> &[(String, String)] {
-        &self.params
+        &self.parts.params
     }
 
     /// The value of parameter `key`, if given.
     pub fn get(&self, key: &str) -> Option<&str> {
-        self.params
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
+        self.parts.get(key)
     }
 
     /// This spec with `key=value` set (replacing an earlier value).
     pub fn with(mut self, key: &str, value: &str) -> PlayerSpec {
         let key = key.to_ascii_lowercase();
-        match self.params.iter_mut().find(|(k, _)| *k == key) {
+        match self.parts.params.iter_mut().find(|(k, _)| *k == key) {
             Some(slot) => slot.1 = value.to_string(),
-            None => self.params.push((key, value.to_string())),
+            None => self.parts.params.push((key, value.to_string())),
         }
         self
     }
@@ -81,38 +80,16 @@ impl PlayerSpec {
 
     /// Fails on a parameter that is not in `known`.
     pub fn check_keys(&self, known: &[&str]) -> Result<(), PlayerError> {
-        for (key, _) in &self.params {
-            if !known.contains(&key.as_str()) {
-                return Err(self.error(format!(
-                    "{} has no parameter {key:?} (known: {})",
-                    self.kind,
-                    known.join(", ")
-                )));
-            }
-        }
-        Ok(())
+        self.parts.check_keys(known).map_err(|e| self.error(e))
     }
 
-    /// Parameter `key` as a whole number in `range`, if given.
+    /// Parameter `key` as a whole number (decimal or `0x` hexadecimal) in `range`, if given.
     pub fn get_u64(
         &self,
         key: &str,
         range: std::ops::RangeInclusive<u64>,
     ) -> Result<Option<u64>, PlayerError> {
-        let Some(text) = self.get(key) else {
-            return Ok(None);
-        };
-        let value: u64 = text
-            .parse()
-            .map_err(|_| self.error(format!("{key}={text}: not a whole number")))?;
-        if !range.contains(&value) {
-            return Err(self.error(format!(
-                "{key}={text}: must be from {} to {}",
-                range.start(),
-                range.end()
-            )));
-        }
-        Ok(Some(value))
+        self.parts.get_int(key, range).map_err(|e| self.error(e))
     }
 
     /// Parameter `key` as milliseconds (1 ms to one hour), if given.
@@ -126,20 +103,9 @@ impl PlayerSpec {
         key: &str,
         choices: &[&'a str],
     ) -> Result<Option<&'a str>, PlayerError> {
-        let Some(text) = self.get(key) else {
-            return Ok(None);
-        };
-        choices
-            .iter()
-            .find(|c| c.eq_ignore_ascii_case(text))
-            .copied()
-            .map(Some)
-            .ok_or_else(|| {
-                self.error(format!(
-                    "{key}={text}: must be one of {}",
-                    choices.join(", ")
-                ))
-            })
+        self.parts
+            .get_choice(key, choices)
+            .map_err(|e| self.error(e))
     }
 
     /// Parameter `key` as on/off (`on|off|true|false|yes|no|1|0`), if given.
@@ -155,53 +121,22 @@ impl FromStr for PlayerSpec {
 
     fn from_str(text: &str) -> Result<PlayerSpec, PlayerError> {
         let text = text.trim();
-        let fail = |reason: String| PlayerError::Spec {
+        let parts = SpecParts::parse(text).map_err(|error| PlayerError::Spec {
             spec: text.to_string(),
-            reason,
-        };
-        let (kind, rest) = match text.split_once(':') {
-            Some((kind, rest)) => (kind, Some(rest)),
-            None => (text, None),
-        };
-        if kind.is_empty() || !kind.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
-            return Err(fail(
-                "expected kind[:key=value,...], e.g. pvs:depth=8 or random".to_string(),
-            ));
-        }
-        let mut spec = PlayerSpec::named(kind);
-        if let Some(rest) = rest {
-            for (index, item) in rest.split(',').enumerate() {
-                let Some((key, value)) = item.split_once('=') else {
-                    return Err(fail(format!(
-                        "parameter {} {item:?}: expected key=value",
-                        index + 1
-                    )));
-                };
-                let (key, value) = (key.trim().to_ascii_lowercase(), value.trim());
-                if key.is_empty() || value.is_empty() {
-                    return Err(fail(format!(
-                        "parameter {} {item:?}: empty key or value",
-                        index + 1
-                    )));
+            reason: match error {
+                SpecSyntaxError::Name => {
+                    "expected kind[:key=value,...], e.g. pvs:depth=8 or random".to_string()
                 }
-                if spec.get(&key).is_some() {
-                    return Err(fail(format!("parameter {key:?} given twice")));
-                }
-                spec.params.push((key, value.to_string()));
-            }
-        }
-        Ok(spec)
+                SpecSyntaxError::Param(reason) => reason,
+            },
+        })?;
+        Ok(PlayerSpec { parts })
     }
 }
 
 impl fmt::Display for PlayerSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.kind)?;
-        for (index, (key, value)) in self.params.iter().enumerate() {
-            let sep = if index == 0 { ':' } else { ',' };
-            write!(f, "{sep}{key}={value}")?;
-        }
-        Ok(())
+        self.parts.fmt(f)
     }
 }
 
@@ -213,18 +148,9 @@ mod tests {
     fn specs_round_trip_and_refuse_bad_syntax() {
         let spec: PlayerSpec = " PVS:Depth=8 , eval=store-diff".parse().unwrap();
         assert_eq!(spec.to_string(), "pvs:depth=8,eval=store-diff");
-        for bad in [
-            "",
-            ":",
-            "pvs:",
-            "pvs:depth",
-            "pvs:=3",
-            "pvs:a=1,a=2",
-            "p v s",
-            "pvs:x=",
-        ] {
-            assert!(bad.parse::<PlayerSpec>().is_err(), "{bad:?}");
-        }
+        // The syntax itself is tested with the parser, in `crate::game::spec`.
+        let error = "pvs:depth".parse::<PlayerSpec>().unwrap_err();
+        assert!(error.to_string().contains("pvs:depth"), "{error}");
         let spec = spec.with("depth", "3").with_default("seed", "9");
         assert_eq!(spec.get("depth"), Some("3"));
         assert_eq!(spec.get("seed"), Some("9"));

@@ -116,12 +116,22 @@ impl ReadError {
 /// Reads one request from `stream` (whose read timeout the caller has set).
 pub fn read_request(stream: impl Read) -> Result<Request, ReadError> {
     let mut reader = BufReader::new(stream.take((MAX_HEAD_BYTES + MAX_BODY_BYTES + 1) as u64));
+    let lines = read_head(&mut reader)?;
+    let (request_line, headers) = lines.split_first().ok_or_else(incomplete_head)?;
+    let (method, path) = parse_request_line(request_line)?;
+    let length = content_length(headers)?;
+    let body = read_body(&mut reader, length)?;
+    Ok(Request { method, path, body })
+}
+
+/// The lines of the request head up to the blank line that ends it, without their line ends
+/// (never empty: blank lines before the request line are passed over).
+fn read_head(reader: &mut impl BufRead) -> Result<Vec<String>, ReadError> {
     let mut head_bytes = 0usize;
     let mut lines = Vec::new();
     loop {
         let mut line = Vec::new();
         let read = reader
-            .by_ref()
             .take((MAX_HEAD_BYTES + 1 - head_bytes.min(MAX_HEAD_BYTES)) as u64)
             .read_until(b'\n', &mut line)
             .map_err(|e| match e.kind() {
@@ -144,7 +154,7 @@ pub fn read_request(stream: impl Read) -> Result<Request, ReadError> {
                     message: "the connection closed before a request".into(),
                 });
             }
-            return Err(ReadError::bad(400, "the request head is incomplete"));
+            return Err(incomplete_head());
         }
         let text = String::from_utf8(line)
             .map_err(|_| ReadError::bad(400, "the request head is not UTF-8"))?;
@@ -153,12 +163,19 @@ pub fn read_request(stream: impl Read) -> Result<Request, ReadError> {
             if lines.is_empty() {
                 continue; // tolerate blank lines before the request line
             }
-            break;
+            return Ok(lines);
         }
         lines.push(text);
     }
-    let request_line = &lines[0];
-    let parts: Vec<&str> = request_line.split(' ').collect();
+}
+
+fn incomplete_head() -> ReadError {
+    ReadError::bad(400, "the request head is incomplete")
+}
+
+/// The method and the percent-decoded path (without the query) of `METHOD TARGET HTTP/1.x`.
+fn parse_request_line(line: &str) -> Result<(String, String), ReadError> {
+    let parts: Vec<&str> = line.split(' ').collect();
     let [method, target, version] = parts.as_slice() else {
         return Err(ReadError::bad(400, "malformed request line"));
     };
@@ -177,9 +194,14 @@ pub fn read_request(stream: impl Read) -> Result<Request, ReadError> {
     }
     let path = percent_decode(raw_path)
         .ok_or_else(|| ReadError::bad(400, "malformed percent-encoding in the path"))?;
+    Ok((method.to_string(), path))
+}
 
+/// The body's length by the headers (0 without `Content-Length`); chunked bodies and bodies
+/// over [`MAX_BODY_BYTES`] are refused.
+fn content_length(headers: &[String]) -> Result<usize, ReadError> {
     let mut content_length = None;
-    for header in &lines[1..] {
+    for header in headers {
         let Some((name, value)) = header.split_once(':') else {
             return Err(ReadError::bad(400, "malformed header line"));
         };
@@ -210,6 +232,11 @@ pub fn read_request(stream: impl Read) -> Result<Request, ReadError> {
             format!("the body is over {MAX_BODY_BYTES} bytes"),
         ));
     }
+    Ok(length)
+}
+
+/// The `length` bytes of the body.
+fn read_body(reader: &mut impl Read, length: usize) -> Result<Vec<u8>, ReadError> {
     let mut body = vec![0u8; length];
     reader.read_exact(&mut body).map_err(|e| match e.kind() {
         std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut => {
@@ -217,11 +244,7 @@ pub fn read_request(stream: impl Read) -> Result<Request, ReadError> {
         }
         _ => ReadError::bad(400, "the body is shorter than its Content-Length"),
     })?;
-    Ok(Request {
-        method: method.to_string(),
-        path,
-        body,
-    })
+    Ok(body)
 }
 
 /// Decodes `%XX` escapes; `None` on a malformed escape or bytes that are not UTF-8.

@@ -1,10 +1,7 @@
 //! Ataxx's evaluators: `seed` (the Pookie Pookie design's) and a stronger `default`.
 
 use super::{Ataxx, AtaxxMove, MoveKind};
-use crate::search::SearchError;
-use crate::search::eval::{
-    Evaluator, EvaluatorVisitor, Evaluators, GameEvaluation, unknown_evaluator,
-};
+use crate::search::eval::{Evaluator, GameEvaluation, impl_evaluators};
 
 /// Every square of the 7×7 board (bit `rank * 7 + file`, as [`crate::games::ataxx::Bitboard`]).
 const ALL: u64 = (1 << 49) - 1;
@@ -71,23 +68,11 @@ impl Evaluator<Ataxx> for AtaxxDefault {
     }
 }
 
-impl Evaluators for Ataxx {
-    fn evaluator_names() -> &'static [&'static str] {
-        &["default", "seed", "game"]
-    }
-
-    fn visit_evaluator<V: EvaluatorVisitor<Self>>(
-        name: &str,
-        visitor: V,
-    ) -> Result<V::Output, SearchError> {
-        match name {
-            "default" => Ok(visitor.visit(AtaxxDefault)),
-            "seed" => Ok(visitor.visit(AtaxxSeed)),
-            "game" => Ok(visitor.visit(GameEvaluation)),
-            _ => Err(unknown_evaluator::<Self>(name)),
-        }
-    }
-}
+impl_evaluators!(Ataxx {
+    "default" => AtaxxDefault,
+    "seed" => AtaxxSeed,
+    "game" => GameEvaluation,
+});
 
 #[cfg(test)]
 mod tests {

@@ -2,10 +2,7 @@
 
 use super::Kalah;
 use crate::Game;
-use crate::search::SearchError;
-use crate::search::eval::{
-    Evaluator, EvaluatorVisitor, Evaluators, GameEvaluation, unknown_evaluator,
-};
+use crate::search::eval::{Evaluator, GameEvaluation, impl_evaluators};
 
 /// Kalah's `default` evaluation, from the mover's point of view:
 /// `4 × (store difference) + (difference of the seeds left in each row) + 2 × (pits of the
@@ -49,23 +46,11 @@ impl Evaluator<Kalah> for KalahStoreDiff {
     }
 }
 
-impl Evaluators for Kalah {
-    fn evaluator_names() -> &'static [&'static str] {
-        &["default", "store-diff", "game"]
-    }
-
-    fn visit_evaluator<V: EvaluatorVisitor<Self>>(
-        name: &str,
-        visitor: V,
-    ) -> Result<V::Output, SearchError> {
-        match name {
-            "default" => Ok(visitor.visit(KalahDefault)),
-            "store-diff" => Ok(visitor.visit(KalahStoreDiff)),
-            "game" => Ok(visitor.visit(GameEvaluation)),
-            _ => Err(unknown_evaluator::<Self>(name)),
-        }
-    }
-}
+impl_evaluators!(Kalah {
+    "default" => KalahDefault,
+    "store-diff" => KalahStoreDiff,
+    "game" => GameEvaluation,
+});
 
 #[cfg(test)]
 mod tests {

@@ -2,10 +2,7 @@
 
 use super::{Oware, OwareMove};
 use crate::game::Seat;
-use crate::search::SearchError;
-use crate::search::eval::{
-    Evaluator, EvaluatorVisitor, Evaluators, GameEvaluation, unknown_evaluator,
-};
+use crate::search::eval::{Evaluator, GameEvaluation, impl_evaluators};
 
 /// Oware `seed`: the Awale article's evaluation ([`Oware::awale_evaluation`]):
 /// `(2 × mover's captured seeds + opponent's houses holding 1 or 2 seeds) − (2 × opponent's
@@ -50,23 +47,11 @@ impl Evaluator<Oware> for OwareDefault {
     }
 }
 
-impl Evaluators for Oware {
-    fn evaluator_names() -> &'static [&'static str] {
-        &["default", "seed", "game"]
-    }
-
-    fn visit_evaluator<V: EvaluatorVisitor<Self>>(
-        name: &str,
-        visitor: V,
-    ) -> Result<V::Output, SearchError> {
-        match name {
-            "default" => Ok(visitor.visit(OwareDefault)),
-            "seed" => Ok(visitor.visit(OwareSeed)),
-            "game" => Ok(visitor.visit(GameEvaluation)),
-            _ => Err(unknown_evaluator::<Self>(name)),
-        }
-    }
-}
+impl_evaluators!(Oware {
+    "default" => OwareDefault,
+    "seed" => OwareSeed,
+    "game" => GameEvaluation,
+});
 
 #[cfg(test)]
 mod tests {

@@ -80,6 +80,30 @@ pub trait Evaluators: Game {
     }
 }
 
+/// Implements [`Evaluators`] for a game from its named evaluators, the first the default, so
+/// that the names and the dispatch on them are written once:
+/// `impl_evaluators!(Kalah { "default" => KalahDefault, "store-diff" => KalahStoreDiff });`
+macro_rules! impl_evaluators {
+    ($game:ty { $($name:literal => $evaluator:expr),+ $(,)? }) => {
+        impl $crate::search::eval::Evaluators for $game {
+            fn evaluator_names() -> &'static [&'static str] {
+                &[$($name),+]
+            }
+
+            fn visit_evaluator<V: $crate::search::eval::EvaluatorVisitor<Self>>(
+                name: &str,
+                visitor: V,
+            ) -> Result<V::Output, $crate::search::SearchError> {
+                match name {
+                    $($name => Ok(visitor.visit($evaluator)),)+
+                    _ => Err($crate::search::eval::unknown_evaluator::<Self>(name)),
+                }
+            }
+        }
+    };
+}
+pub(crate) use impl_evaluators;
+
 /// The error for an evaluator name that `G` does not know.
 pub fn unknown_evaluator<G: Evaluators>(name: &str) -> SearchError {
     SearchError::UnknownEvaluator {

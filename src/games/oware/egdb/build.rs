@@ -143,53 +143,14 @@ fn analyse_range(
 
 /// The counter-based retrograde over all thresholds (see the module documentation).
 fn retrograde(seeds: usize, size: usize, chunks: Vec<Chunk>) -> Vec<i8> {
-    // Concatenate the per-position facts and build the predecessor lists.
-    let mut left: Vec<u8> = Vec::with_capacity(size);
-    let mut best_exit: Vec<i8> = Vec::with_capacity(size);
-    let mut in_degree = vec![0u32; size + 1];
-    let mut bad_at: Vec<Vec<u32>> = vec![Vec::new(); seeds + 1];
-    for chunk in &chunks {
-        left.extend_from_slice(&chunk.moves);
-        best_exit.extend_from_slice(&chunk.best_exit);
-        for &child in &chunk.children {
-            in_degree[child as usize + 1] += 1;
-        }
-        for &(position, t) in &chunk.bad_exits {
-            bad_at[usize::from(t)].push(position);
-        }
-    }
-    // Prefix sums: the predecessors of q are parents[start[q]..start[q + 1]].
-    let mut start = in_degree;
-    for index in 1..start.len() {
-        start[index] += start[index - 1];
-    }
-    let edges = start[size] as usize;
-    let mut parents = vec![0u32; edges];
-    let mut fill = start.clone();
-    let mut position = 0u32;
-    for chunk in chunks {
-        let mut children = chunk.children.iter();
-        for &inner in &chunk.inner {
-            for _ in 0..inner {
-                if let Some(&child) = children.next() {
-                    let slot = &mut fill[child as usize];
-                    parents[*slot as usize] = position;
-                    *slot += 1;
-                }
-            }
-            position += 1;
-        }
-    }
-    drop(fill);
-
-    let mut win_at: Vec<Vec<u32>> = vec![Vec::new(); seeds + 1];
-    for (position, &best) in best_exit.iter().enumerate() {
-        if best >= 1 {
-            win_at[best as usize].push(position as u32);
-        }
-    }
-    drop(best_exit);
-
+    let layer = Layer::new(seeds, size, chunks);
+    let Layer {
+        mut left,
+        start,
+        parents,
+        win_at,
+        bad_at,
+    } = layer;
     let mut value = vec![UNKNOWN; size];
     let mut queue: Vec<u32> = Vec::new();
     for t in (1..=seeds).rev() {
@@ -220,27 +181,7 @@ fn retrograde(seeds: usize, size: usize, chunks: Vec<Chunk>) -> Vec<i8> {
                 }
             }
         }
-        while let Some(child) = queue.pop() {
-            let child = child as usize;
-            let child_wins = value[child] > 0;
-            for &parent in &parents[start[child] as usize..start[child + 1] as usize] {
-                let p = parent as usize;
-                if value[p] != UNKNOWN {
-                    continue;
-                }
-                if child_wins {
-                    // One more move of the parent's is bad at this threshold.
-                    left[p] -= 1;
-                    if left[p] == 0 {
-                        value[p] = -value_t;
-                        queue.push(parent);
-                    }
-                } else {
-                    value[p] = value_t;
-                    queue.push(parent);
-                }
-            }
-        }
+        propagate(value_t, &mut queue, &mut value, &mut left, &start, &parents);
     }
     for slot in &mut value {
         if *slot == UNKNOWN {
@@ -248,4 +189,121 @@ fn retrograde(seeds: usize, size: usize, chunks: Vec<Chunk>) -> Vec<i8> {
         }
     }
     value
+}
+
+/// Settles, at threshold `value_t`, the parents of every position in `queue` and theirs in
+/// turn: a parent of a lost child wins `+t`; a parent whose every move is bad loses `−t`.
+#[inline]
+fn propagate(
+    value_t: i8,
+    queue: &mut Vec<u32>,
+    value: &mut [i8],
+    left: &mut [u8],
+    start: &[u32],
+    parents: &[u32],
+) {
+    while let Some(child) = queue.pop() {
+        let child = child as usize;
+        let child_wins = value[child] > 0;
+        for &parent in &parents[start[child] as usize..start[child + 1] as usize] {
+            let p = parent as usize;
+            if value[p] != UNKNOWN {
+                continue;
+            }
+            if child_wins {
+                // One more move of the parent's is bad at this threshold.
+                left[p] -= 1;
+                if left[p] == 0 {
+                    value[p] = -value_t;
+                    queue.push(parent);
+                }
+            } else {
+                value[p] = value_t;
+                queue.push(parent);
+            }
+        }
+    }
+}
+
+/// A layer as the retrograde sees it: the moves still open at each position, the moves
+/// within the layer backwards, and the exits by threshold.
+struct Layer {
+    /// Moves of each position not yet known to be bad (at first: its legal moves).
+    left: Vec<u8>,
+    /// The predecessors of `q` are `parents[start[q]..start[q + 1]]`.
+    start: Vec<u32>,
+    /// The parents of every position, position after position.
+    parents: Vec<u32>,
+    /// `win_at[t]`: the positions whose best exit is worth `+t`.
+    win_at: Vec<Vec<u32>>,
+    /// `bad_at[t]`: a position once for each of its exits worth `−t`.
+    bad_at: Vec<Vec<u32>>,
+}
+
+impl Layer {
+    /// Concatenates the first pass's chunks and turns their children into predecessor lists.
+    fn new(seeds: usize, size: usize, chunks: Vec<Chunk>) -> Layer {
+        let mut left: Vec<u8> = Vec::with_capacity(size);
+        let mut best_exit: Vec<i8> = Vec::with_capacity(size);
+        let mut in_degree = vec![0u32; size + 1];
+        let mut bad_at: Vec<Vec<u32>> = vec![Vec::new(); seeds + 1];
+        for chunk in &chunks {
+            left.extend_from_slice(&chunk.moves);
+            best_exit.extend_from_slice(&chunk.best_exit);
+            for &child in &chunk.children {
+                in_degree[child as usize + 1] += 1;
+            }
+            for &(position, t) in &chunk.bad_exits {
+                bad_at[usize::from(t)].push(position);
+            }
+        }
+        let (start, parents) = predecessors(in_degree, size, chunks);
+        let win_at = wins_by_threshold(seeds, best_exit);
+        Layer {
+            left,
+            start,
+            parents,
+            win_at,
+            bad_at,
+        }
+    }
+}
+
+/// The predecessor lists `(start, parents)` from each position's in-degree (at index
+/// `q + 1`) and the chunks' children.
+fn predecessors(in_degree: Vec<u32>, size: usize, chunks: Vec<Chunk>) -> (Vec<u32>, Vec<u32>) {
+    // Prefix sums: the predecessors of q are parents[start[q]..start[q + 1]].
+    let mut start = in_degree;
+    for index in 1..start.len() {
+        start[index] += start[index - 1];
+    }
+    let edges = start[size] as usize;
+    let mut parents = vec![0u32; edges];
+    let mut fill = start.clone();
+    let mut position = 0u32;
+    for chunk in chunks {
+        let mut children = chunk.children.iter();
+        for &inner in &chunk.inner {
+            for _ in 0..inner {
+                if let Some(&child) = children.next() {
+                    let slot = &mut fill[child as usize];
+                    parents[*slot as usize] = position;
+                    *slot += 1;
+                }
+            }
+            position += 1;
+        }
+    }
+    (start, parents)
+}
+
+/// `win_at[t]`: the positions whose best exit is worth `+t` (`t >= 1`).
+fn wins_by_threshold(seeds: usize, best_exit: Vec<i8>) -> Vec<Vec<u32>> {
+    let mut win_at: Vec<Vec<u32>> = vec![Vec::new(); seeds + 1];
+    for (position, &best) in best_exit.iter().enumerate() {
+        if best >= 1 {
+            win_at[best as usize].push(position as u32);
+        }
+    }
+    win_at
 }
