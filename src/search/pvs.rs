@@ -19,7 +19,7 @@
 
 use super::eval::Evaluator;
 use super::ordering::MoveOrderer;
-use super::score::{INFINITY, from_table, to_table};
+use super::score::INFINITY;
 use super::store::{NodeStore, NodeWindow};
 use super::table::{Bound, Table, TableEntry};
 use super::worker::SearchWorker;
@@ -181,13 +181,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         moves: &[G::Move],
         result: &NodeResult,
     ) {
-        let NodeWindow {
-            depth,
-            alpha,
-            beta,
-            ply,
-        } = result.window;
-        let bound = Bound::of(result.value, alpha, beta);
+        let (stored_value, bound) = result.window.stored_form(result.value);
         if probe.values_usable {
             // A node where every move failed low has no best move worth trying first.
             let best_move = result.best_index.filter(|_| bound != Bound::Upper);
@@ -198,8 +192,8 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             self.table.store(
                 &probe.key,
                 TableEntry {
-                    value: to_table(result.value, ply as u32),
-                    depth: depth.min(u32::from(u8::MAX)) as u8,
+                    value: stored_value,
+                    depth: result.window.depth.min(u32::from(u8::MAX)) as u8,
                     bound,
                     move_index: move_index.and_then(|i| u16::try_from(i).ok()),
                 },
@@ -214,15 +208,9 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
     /// move and, if the stored value answers the window, the value.
     #[inline]
     fn probe_table(&mut self, position: &G, window: NodeWindow) -> TableProbe {
-        let NodeWindow {
-            depth,
-            alpha,
-            beta,
-            ply,
-        } = window;
         // Nodes one ply above the leaves are cheaper to search than to look up (the lookup is
         // a cache miss): the table serves depth 3 and up.
-        let use_table = depth >= TABLE_MIN_DEPTH;
+        let use_table = window.depth >= TABLE_MIN_DEPTH;
         let mut probe = TableProbe {
             key: Key::default(),
             values_usable: false,
@@ -239,16 +227,9 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             return probe;
         };
         probe.move_index = entry.move_index.map(usize::from);
-        let depth_ok = if self.forward_pruning {
-            u32::from(entry.depth) >= depth
-        } else {
-            u32::from(entry.depth) == depth
-        };
-        if depth_ok && probe.values_usable {
-            let value = from_table(entry.value, ply as u32);
-            if entry.bound.answers(value, alpha, beta) {
-                probe.cut = Some(value);
-            }
+        if probe.values_usable {
+            let depth = u32::from(entry.depth);
+            probe.cut = window.answer(entry.value, entry.bound, depth, self.forward_pruning);
         }
         probe
     }
@@ -372,21 +353,16 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         window: NodeWindow,
         searched: usize,
     ) -> i32 {
-        let NodeWindow {
-            depth,
-            alpha,
-            beta,
-            ply,
-        } = window;
+        let NodeWindow { depth, alpha, .. } = window;
         let mv = candidate.mv;
-        let child_ply = ply + 1;
+        let child_ply = window.ply + 1;
         let mut at = |worker: &mut Self, to_depth: u32, a: i32, b: i32| {
             worker.descend(position, mv, a, b, child_ply, |w, c, ca, cb| {
                 w.pvs(store, child, c, to_depth, ca, cb, child_ply, Some(mv))
             })
         };
         if searched == 0 {
-            return at(self, depth - 1, alpha, beta);
+            return at(self, depth - 1, alpha, window.beta);
         }
         let reduce = self.forward_pruning
             && depth >= LMR_MIN_DEPTH
@@ -400,9 +376,9 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             }
         }
         let probe = at(self, depth - 1, alpha, alpha + 1);
-        if self.aborted || probe <= alpha || probe >= beta {
+        if self.aborted || probe <= alpha || probe >= window.beta {
             return probe;
         }
-        at(self, depth - 1, alpha, beta)
+        at(self, depth - 1, alpha, window.beta)
     }
 }

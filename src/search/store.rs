@@ -6,6 +6,8 @@
 //! the engine runs the very same node loop over its arena tree. A technique added to the node
 //! loop (ordering, reductions, table use) therefore reaches both at once.
 
+use super::score::{from_table, to_table};
+use super::table::Bound;
 use crate::game::Game;
 
 /// The depth and window a node is searched with, `ply` plies below the search root.
@@ -19,6 +21,38 @@ pub(crate) struct NodeWindow {
     pub(crate) beta: i32,
     /// Distance from the search root.
     pub(crate) ply: usize,
+}
+
+impl NodeWindow {
+    /// A stored result (table entry or tree node: a node-relative `value` with its `bound`,
+    /// searched `stored_depth` plies deep) as this search's answer, when it is one: deep
+    /// enough (exactly as deep, or deeper when `deeper` is allowed) and exact or a bound outside
+    /// the window. The value is relative to the search root.
+    #[inline]
+    pub(crate) fn answer(
+        &self,
+        value: i32,
+        bound: Bound,
+        stored_depth: u32,
+        deeper: bool,
+    ) -> Option<i32> {
+        let deep_enough = if deeper {
+            stored_depth >= self.depth
+        } else {
+            stored_depth == self.depth
+        };
+        let value = from_table(value, self.ply as u32);
+        (deep_enough && bound.answers(value, self.alpha, self.beta)).then_some(value)
+    }
+
+    /// A value this window's search found, as it is stored: node-relative, with its bound.
+    #[inline]
+    pub(crate) fn stored_form(self, value: i32) -> (i32, Bound) {
+        (
+            to_table(value, self.ply as u32),
+            Bound::of(value, self.alpha, self.beta),
+        )
+    }
 }
 
 /// Nodes kept by path from the search root, consulted and updated by the node loop.

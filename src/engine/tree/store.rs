@@ -4,8 +4,7 @@
 
 use super::arena::Tree;
 use crate::game::Game;
-use crate::search::score::{from_table, to_table};
-use crate::search::{Bound, MAX_PLY};
+use crate::search::MAX_PLY;
 use crate::search::{NodeStore, NodeWindow};
 
 /// The handle of no stored node.
@@ -119,32 +118,17 @@ impl<G: Game> NodeStore<G> for TreeStore<'_, G> {
     }
 
     fn answer(&mut self, node: u32, window: NodeWindow, deeper: bool) -> Option<i32> {
-        let NodeWindow {
-            depth,
-            alpha,
-            beta,
-            ply,
-        } = window;
         let index = Self::index(node)?;
         let stored = self.tree.node(index);
         self.stats.visited += 1;
         if stored.born < self.first_pass {
             self.stats.kept += 1;
         }
-        let bound = stored.bound?;
-        let stored_depth = u32::from(stored.depth);
-        let deep_enough = if deeper {
-            stored_depth >= depth
-        } else {
-            stored_depth == depth
-        };
-        let value = from_table(stored.value, ply as u32);
-        if deep_enough && bound.answers(value, alpha, beta) {
+        let answer = window.answer(stored.value, stored.bound?, u32::from(stored.depth), deeper);
+        if answer.is_some() {
             self.stats.answered += 1;
-            Some(value)
-        } else {
-            None
         }
+        answer
     }
 
     fn stored_moves(&self, node: u32, moves: &mut Vec<G::Move>) -> bool {
@@ -176,20 +160,14 @@ impl<G: Game> NodeStore<G> for TreeStore<'_, G> {
     }
 
     fn record(&mut self, node: u32, window: NodeWindow, value: i32, best_slot: Option<usize>) {
-        let NodeWindow {
-            depth,
-            alpha,
-            beta,
-            ply,
-        } = window;
         let Some(index) = Self::index(node) else {
             return;
         };
-        let bound = Bound::of(value, alpha, beta);
+        let (value, bound) = window.stored_form(value);
         let pass = self.pass;
         self.tree
             .node_mut(index)
-            .store(depth, to_table(value, ply as u32), bound, pass);
+            .store(window.depth, value, bound, pass);
         if let Some(slot) = best_slot {
             let first = self.tree.node(index).children().start;
             self.tree.move_to_front(index, first + slot);
