@@ -81,6 +81,28 @@ struct Args {
     ponder: bool,
 }
 
+/// Pins the calling thread to the first core it may run on (Linux; elsewhere a no-op).
+#[cfg(target_os = "linux")]
+fn pin_to_first_core() {
+    // SAFETY: an all-zero `cpu_set_t` is a valid empty set; the calls only touch sets we own.
+    unsafe {
+        let size = std::mem::size_of::<libc::cpu_set_t>();
+        let mut allowed: libc::cpu_set_t = std::mem::zeroed();
+        if libc::sched_getaffinity(0, size, &mut allowed) != 0 {
+            return;
+        }
+        if let Some(first) = (0..libc::CPU_SETSIZE as usize).find(|&c| libc::CPU_ISSET(c, &allowed))
+        {
+            let mut only: libc::cpu_set_t = std::mem::zeroed();
+            libc::CPU_SET(first, &mut only);
+            libc::sched_setaffinity(0, size, &only);
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn pin_to_first_core() {}
+
 fn parse_args() -> Result<Args, String> {
     let mut args = Args {
         game: "kalah".to_string(),
@@ -139,11 +161,7 @@ fn run<G: Evaluators>(spec: &GameSpec, args: &Args) -> Result<(), GameError> {
     let config = G::config_from_spec(spec)?;
     let start = G::start(&config)?;
     // The game loop keeps core 0; the engine pins its search thread to the last core.
-    if let Some(cores) = core_affinity::get_core_ids() {
-        if let Some(&first) = cores.first() {
-            core_affinity::set_for_current(first);
-        }
-    }
+    pin_to_first_core();
     let engine = Engine::new(
         GameRecord::new(start),
         EngineConfig {

@@ -6,11 +6,18 @@
 //! transposition table keyed by each game's exact 14-byte encoding; and an engine thread that
 //! keeps its tree between moves and ponders while the human thinks.
 //!
-//! Layers, with arrows pointing one way: front ends ([`cli`]) → engine → search → [`game`]
+//! Layers, with arrows pointing one way: front ends (`cli`) → engine → search → [`game`]
 //! (the [`Game`] trait) ← [`games`] (one module per game).
+//!
+//! # Features
+//!
+//! - `cli` (default): the `cli` module and the `ponder` binary (argument parsing, progress
+//!   bars, plots, JSON files, the HTTP move server). A game that embeds ponder depends on it
+//!   with `default-features = false` and gets the rules, the search and the engine alone.
 #![deny(missing_docs)]
 
 pub mod arena;
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod engine;
 pub mod game;

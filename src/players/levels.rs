@@ -6,7 +6,8 @@ use std::fmt;
 use std::str::FromStr;
 
 /// A difficulty level for the engine (`ponder play --level`).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default, clap::ValueEnum)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Level {
     /// A shallow search with random choice among equal moves: beatable with some care.
     Easy,

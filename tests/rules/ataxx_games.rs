@@ -104,7 +104,7 @@ fn replay(game: &Record) {
 
 #[test]
 fn reference_games_replay_exactly() {
-    let games = records(include_str!("data/ataxx_games.jsonl"));
+    let games = records(include_str!("../data/ataxx_games.jsonl"));
     assert_eq!(games.len(), 10);
     for game in &games {
         replay(game);
@@ -113,7 +113,7 @@ fn reference_games_replay_exactly() {
 
 #[test]
 fn extra_games_replay_exactly() {
-    let games = records(include_str!("data/ataxx_extra_games.jsonl"));
+    let games = records(include_str!("../data/ataxx_extra_games.jsonl"));
     assert!(games.len() >= 30);
     for game in &games {
         replay(game);
@@ -131,7 +131,7 @@ fn extra_games_replay_exactly() {
 
 #[test]
 fn wall_games_start_from_the_mirrored_mask() {
-    let games = records(include_str!("data/ataxx_extra_games.jsonl"));
+    let games = records(include_str!("../data/ataxx_extra_games.jsonl"));
     for game in games.iter().filter(|g| g.walls.is_some()) {
         let text = game.walls.as_deref().unwrap_or_default();
         let spec = format!("ataxx:walls={text}").parse().expect("a spec");

@@ -305,6 +305,7 @@ fn command_count() -> usize {
 
 #[test]
 fn kalah_engine_survives_random_commands() {
+    let _turn = crate::my_turn();
     stress(
         Kalah::start(&Default::default()).unwrap(),
         command_count(),
@@ -316,6 +317,7 @@ fn kalah_engine_survives_random_commands() {
 /// commands (the test's budget is shared with Kalah's).
 #[test]
 fn ataxx_engine_survives_random_commands() {
+    let _turn = crate::my_turn();
     stress(
         Ataxx::start(&Default::default()).unwrap(),
         command_count() / 4,

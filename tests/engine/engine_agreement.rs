@@ -3,9 +3,8 @@
 //! equal-best moves, on random positions of all three games, also when the engine's tree and
 //! table were filled by earlier searches of other positions and depths.
 
-mod common;
-
-use common::{random_record, search};
+use crate::common::{random_record, search};
+use crate::my_turn;
 use ponder::engine::{Command, Engine, EngineConfig, Event, Limits, TieBreak};
 use ponder::games::kalah::{CaptureRule, KalahConfig};
 use ponder::search::{Algorithm, Evaluators, TieBreak as SearchTieBreak};
@@ -81,6 +80,7 @@ fn check_game<G: Evaluators>(start: G, positions: u64, max_plies: u64, depths: &
 
 #[test]
 fn kalah_engine_and_searcher_agree() {
+    let _turn = my_turn();
     for config in [
         KalahConfig::default(),
         KalahConfig::new(4, 3, CaptureRule::Empty).expect("a valid size"),
@@ -92,6 +92,7 @@ fn kalah_engine_and_searcher_agree() {
 
 #[test]
 fn oware_engine_and_searcher_agree() {
+    let _turn = my_turn();
     for spec in ["oware", "oware:rules=awari"] {
         let spec = spec.parse().expect("a valid spec");
         let config = Oware::config_from_spec(&spec).expect("a valid configuration");
@@ -102,6 +103,7 @@ fn oware_engine_and_searcher_agree() {
 
 #[test]
 fn ataxx_engine_and_searcher_agree() {
+    let _turn = my_turn();
     let start = Ataxx::start(&Default::default()).expect("a start position");
     check_game(start, 8, 30, &[1, 2, 3]);
 }

@@ -22,7 +22,7 @@ fn sorted_legal(position: &Ataxx) -> Vec<String> {
 #[test]
 fn results_and_legal_moves_match_python_ataxx() {
     let mut rows = 0;
-    for line in include_str!("data/ataxx_results.tsv").lines().skip(1) {
+    for line in include_str!("../data/ataxx_results.tsv").lines().skip(1) {
         let fields: Vec<&str> = line.split('\t').collect();
         let [start, mv, after, result, over, legal] = fields[..] else {
             panic!("bad row {line:?}");

@@ -2,11 +2,9 @@
 //! on the set of equal-best moves, and on the move under the deterministic tie-break, over
 //! random positions of every game at depths 1..5.
 
-mod common;
-
-use common::coins::{Coins, CoinsConfig};
-use common::walk::{FreeWalk, Walk, WalkConfig};
-use common::{random_record, search};
+use crate::common::coins::{Coins, CoinsConfig};
+use crate::common::walk::{FreeWalk, Walk, WalkConfig};
+use crate::common::{random_record, search};
 use ponder::search::{Algorithm, Evaluators, TieBreak};
 use ponder::{Game, GameRecord};
 use proptest::prelude::*;

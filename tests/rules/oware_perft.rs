@@ -9,7 +9,7 @@ use ponder::{Game, GameRecord, Oware, perft};
 fn start_position_depths_1_to_10() {
     let record = GameRecord::new(Oware::start(&OwareConfig::default()).unwrap());
     let mut rows = 0;
-    for line in include_str!("data/oware_perft.tsv").lines().skip(1) {
+    for line in include_str!("../data/oware_perft.tsv").lines().skip(1) {
         let fields: Vec<&str> = line.split('\t').collect();
         assert_eq!(fields[0], "oware");
         let depth: u32 = fields[1].parse().unwrap();
@@ -23,7 +23,7 @@ fn start_position_depths_1_to_10() {
 #[test]
 fn other_sizes_and_positions_reached_by_play() {
     let mut rows = 0;
-    for line in include_str!("data/oware_openspiel_perft.tsv")
+    for line in include_str!("../data/oware_openspiel_perft.tsv")
         .lines()
         .skip(1)
     {
@@ -51,7 +51,7 @@ fn other_sizes_and_positions_reached_by_play() {
 #[test]
 fn parse_position_with_moves_keeps_the_history() {
     let mut checked = 0;
-    for line in include_str!("data/oware_openspiel_perft.tsv")
+    for line in include_str!("../data/oware_openspiel_perft.tsv")
         .lines()
         .skip(1)
     {

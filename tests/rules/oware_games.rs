@@ -109,13 +109,13 @@ fn replay_file(text: &str) -> usize {
 
 #[test]
 fn shared_reference_games_replay_exactly() {
-    assert_eq!(replay_file(include_str!("data/oware_games.jsonl")), 10);
+    assert_eq!(replay_file(include_str!("../data/oware_games.jsonl")), 10);
 }
 
 #[test]
 fn generated_openspiel_games_replay_exactly() {
     assert_eq!(
-        replay_file(include_str!("data/oware_openspiel_games.jsonl")),
+        replay_file(include_str!("../data/oware_openspiel_games.jsonl")),
         305
     );
 }

@@ -2,6 +2,7 @@
 //! under a time budget counted from the moment it arrives, and a bare position (a FEN, no
 //! move list) re-roots the stored tree when it is a descendant of the engine's position.
 
+use crate::my_turn;
 use ponder::engine::{Command, Engine, EngineConfig, Event, Limits, SearchId, TieBreak};
 use ponder::{Ataxx, Game, GameRecord};
 use std::time::{Duration, Instant};
@@ -11,17 +12,6 @@ use std::time::{Duration, Instant};
 const SLACK: Duration = Duration::from_millis(if cfg!(debug_assertions) { 100 } else { 10 });
 /// What any single try may be late by: the machine may be busy (2 cores shared by builds).
 const WORST: Duration = Duration::from_millis(if cfg!(debug_assertions) { 250 } else { 50 });
-
-/// Held by every test of this file: they measure times, so they run one at a time rather
-/// than load the machine against each other.
-static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
-/// Takes the turn of a test (a failed test before it does not matter).
-fn my_turn() -> std::sync::MutexGuard<'static, ()> {
-    ONE_AT_A_TIME
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-}
 
 /// The median of some durations.
 fn median(mut times: Vec<Duration>) -> Duration {

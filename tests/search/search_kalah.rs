@@ -2,15 +2,13 @@
 //! of several sizes and both capture rules, and searches to the end that reproduce the published
 //! solved margins (tests/data/kalah_solved.tsv, independent solvers and papers).
 
-mod common;
-
-use common::{random_record, search};
+use crate::common::{random_record, search};
 use ponder::games::kalah::{CaptureRule, KalahConfig};
 use ponder::search::{Algorithm, TieBreak};
 use ponder::{GameRecord, Kalah};
 use proptest::prelude::*;
 
-const SOLVED: &str = include_str!("data/kalah_solved.tsv");
+const SOLVED: &str = include_str!("../data/kalah_solved.tsv");
 
 fn check_agreement(record: &GameRecord<Kalah>, eval: &str, depth: u32) {
     let oracle = search(

@@ -3,9 +3,7 @@
 //! with both named evaluators (`seed` depends on the move that led to a leaf). Deep searches
 //! use positions near the end of the game, where minimax's tree stays small.
 
-mod common;
-
-use common::search;
+use crate::common::search;
 use ponder::games::ataxx::Ataxx;
 use ponder::search::{Algorithm, TieBreak};
 use ponder::{Game, GameRecord};

@@ -17,7 +17,7 @@ fn solve_prints_the_published_statistics_up_to_eight_seeds() {
         .unwrap();
     assert!(output.status.success());
     let ours = String::from_utf8(output.stdout).unwrap();
-    let reference: Vec<&str> = include_str!("data/awari_egdb_stats.csv")
+    let reference: Vec<&str> = include_str!("../data/awari_egdb_stats.csv")
         .lines()
         .filter(|line| {
             line.split(',')

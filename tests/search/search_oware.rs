@@ -2,9 +2,7 @@
 //! oracle on the value, the equal-best moves and the move (forward pruning off), on random
 //! positions reached with their history (repetitions end the game), at depths 1..5.
 
-mod common;
-
-use common::{random_record, search};
+use crate::common::{random_record, search};
 use ponder::search::{Algorithm, TieBreak};
 use ponder::{Game, GameRecord, GameSpec, Oware};
 use proptest::prelude::*;

@@ -45,7 +45,7 @@ fn perft_matches_openspiel() {
 #[test]
 fn replay_reproduces_openspiel_games() {
     let mut ends = std::collections::BTreeSet::new();
-    for line in include_str!("data/oware_openspiel_games.jsonl").lines() {
+    for line in include_str!("../data/oware_openspiel_games.jsonl").lines() {
         let game: Value = serde_json::from_str(line).unwrap();
         let end = game["final"]["end"].as_str().unwrap().to_string();
         if game["houses"] != 6 || game["seeds"] != 4 || ends.contains(&end) {

@@ -32,7 +32,7 @@ fn perft_prints_one_line_per_depth() {
 
 #[test]
 fn replay_reproduces_an_openspiel_game() {
-    let line = include_str!("data/kalah_games.jsonl")
+    let line = include_str!("../data/kalah_games.jsonl")
         .lines()
         .next()
         .unwrap();

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 /// The published counts: seeds -> value -> boards.
 fn reference() -> BTreeMap<u32, BTreeMap<i32, u64>> {
-    let text = include_str!("data/awari_egdb_stats.csv");
+    let text = include_str!("../data/awari_egdb_stats.csv");
     let mut table: BTreeMap<u32, BTreeMap<i32, u64>> = BTreeMap::new();
     for line in text.lines().skip(1).filter(|l| !l.trim().is_empty()) {
         let fields: Vec<&str> = line.trim().split(',').collect();
@@ -42,7 +42,7 @@ fn statistics_match_lincke_up_to_8_seeds() {
     check_against_reference(&egdb.stats(), 8);
 }
 
-/// `cargo test --release --test oware_egdb -- --ignored` (about a minute for 16 seeds on 2
+/// `cargo test --profile ci --test rules -- oware_egdb --ignored` (about a minute for 16 seeds on 2
 /// cores; the reference goes to 20).
 #[test]
 #[ignore]

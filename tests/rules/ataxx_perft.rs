@@ -4,7 +4,7 @@
 //! Rows up to 150 million leaves (the start position to depth 6 among them) run in the normal
 //! suite, in about a second in release; the deeper ones (depth 7 rows and the start position
 //! at depth 8, about two minutes) run with
-//! `cargo test --release --test ataxx_perft -- --ignored`.
+//! `cargo test --profile ci --test rules -- ataxx_perft --ignored`.
 
 use ponder::games::ataxx::{self, Ataxx, AtaxxConfig};
 use ponder::{Game, GameRecord};
@@ -19,7 +19,7 @@ struct Row {
 }
 
 fn reference_rows() -> Vec<Row> {
-    include_str!("data/ataxx_perft.tsv")
+    include_str!("../data/ataxx_perft.tsv")
         .lines()
         .skip(1)
         .filter(|line| !line.trim().is_empty())
@@ -75,7 +75,7 @@ fn reference_perft_quick_rows() {
 }
 
 #[test]
-#[ignore = "deep perft: cargo test --release --test ataxx_perft -- --ignored"]
+#[ignore = "deep perft: cargo test --profile ci --test rules -- ataxx_perft --ignored"]
 fn reference_perft_deep_rows() {
     for row in reference_rows().iter().filter(|r| r.nodes > QUICK_NODES) {
         check(row);
@@ -85,7 +85,10 @@ fn reference_perft_deep_rows() {
 #[test]
 fn wall_layout_perft_matches_python_ataxx() {
     let mut rows = 0;
-    for line in include_str!("data/ataxx_walls_perft.tsv").lines().skip(1) {
+    for line in include_str!("../data/ataxx_walls_perft.tsv")
+        .lines()
+        .skip(1)
+    {
         let fields: Vec<&str> = line.split('\t').collect();
         let [walls, fen, depth, nodes] = fields[..] else {
             panic!("bad row {line:?}");

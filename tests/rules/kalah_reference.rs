@@ -6,9 +6,9 @@ use ponder::{Game, GameRecord, Key, Seat, perft};
 use serde_json::Value;
 use std::collections::HashMap;
 
-const PERFT: &str = include_str!("data/kalah_perft.tsv");
-const GAMES: &str = include_str!("data/kalah_games.jsonl");
-const SOLVED: &str = include_str!("data/kalah_solved.tsv");
+const PERFT: &str = include_str!("../data/kalah_perft.tsv");
+const GAMES: &str = include_str!("../data/kalah_games.jsonl");
+const SOLVED: &str = include_str!("../data/kalah_solved.tsv");
 
 #[test]
 fn perft_from_the_start_matches_openspiel() {

@@ -1,0 +1,12 @@
+//! The `ponder` binary, run as a user runs it (`CARGO_BIN_EXE_ponder`): every subcommand,
+//! the UAI loop and the HTTP server. One test binary; each file is one module. Needs the
+//! `cli` feature.
+
+mod cli_bestmove;
+mod cli_kalah;
+mod cli_match;
+mod cli_oware;
+mod cli_play;
+mod cli_serve;
+mod cli_solve;
+mod cli_uai;

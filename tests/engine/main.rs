@@ -1,0 +1,22 @@
+//! The engine thread: its `go` agrees with the plain search, it keeps its promises under
+//! random command sequences, and it serves a UCI-style front end (`ponderhit`, bare
+//! positions).
+//!
+//! The tests of this binary measure times or load both cores, so they run one at a time.
+
+#[path = "../search/common/mod.rs"]
+mod common;
+mod engine_agreement;
+mod engine_ponderhit;
+mod engine_stress;
+
+/// Held by every test of this binary: they measure times or load the machine, so they run one
+/// at a time rather than against each other.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Takes the turn of a test (a failed test before it does not matter).
+pub fn my_turn() -> std::sync::MutexGuard<'static, ()> {
+    ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}

@@ -1,0 +1,15 @@
+//! The search: every algorithm against plain minimax, solved positions, limits, ties, the
+//! evaluators' strength and the players built on the search. One test binary; each file is
+//! one module, and `common` holds the small games the tests search.
+
+mod common;
+
+mod eval_strength;
+mod players;
+mod search_agreement;
+mod search_ataxx;
+mod search_classroom;
+mod search_kalah;
+mod search_limits;
+mod search_oware;
+mod search_ties;
