@@ -93,7 +93,7 @@ impl Game for ConnectFour {
         );
     }
 
-    fn play(&self, mv: Drop) -> ConnectFour {
+    fn play_unchecked(&self, mv: Drop) -> ConnectFour {
         let column = ((1 << ROWS) - 1) << (HEIGHT * u32::from(mv.0));
         let cell = (self.occupied() + (1 << (HEIGHT * u32::from(mv.0)))) & column;
         let mut next = *self;
@@ -209,8 +209,8 @@ fn run(auto: bool) -> Result<(), String> {
         } else {
             engine_move(&engine, Limits::depth(8))?
         };
-        record.play(mv).map_err(|e| e.to_string())?;
-        engine.play(mv); // the engine ponders the human's replies while the human thinks
+        record.try_play(mv).map_err(|e| e.to_string())?;
+        engine.send_move(mv); // the engine ponders the human's replies while the human thinks
         let who = if position.side_to_move() == Seat::FIRST {
             "X"
         } else {

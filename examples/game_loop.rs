@@ -205,8 +205,8 @@ fn run<G: Evaluators>(spec: &GameSpec, args: &Args) -> Result<(), GameError> {
                 Some(Event::BestMove(best)) if Some(best.id) == pending_go => {
                     pending_go = None;
                     if let Some(mv) = best.mv {
-                        engine_call(&mut cost, || engine.play(mv));
-                        record.play(mv)?;
+                        engine_call(&mut cost, || engine.send_move(mv));
+                        record.try_play(mv)?;
                         moves_played += 1;
                     }
                 }
@@ -233,8 +233,8 @@ fn run<G: Evaluators>(spec: &GameSpec, args: &Args) -> Result<(), GameError> {
                 opponent_frames_left = None;
                 record.legal_moves(&mut moves);
                 if let Some(&mv) = moves.get(rng.random_range(0..moves.len().max(1))) {
-                    engine_call(&mut cost, || engine.play(mv));
-                    record.play(mv)?;
+                    engine_call(&mut cost, || engine.send_move(mv));
+                    record.try_play(mv)?;
                     moves_played += 1;
                 }
             } else {

@@ -249,7 +249,7 @@ fn run_match<G: Evaluators>(
                 break;
             }
             let mv = moves[rng.random_range(0..moves.len())];
-            record.play(mv).map_err(|e| e.to_string())?;
+            record.try_play(mv).map_err(|e| e.to_string())?;
         }
         for engine in [&with, &without] {
             engine.send(Command::NewGame);
@@ -270,9 +270,9 @@ fn run_match<G: Evaluators>(
                     without_stats.push(other);
                 }
                 let Some(mv) = mv else { break };
-                with.play(mv);
-                without.play(mv);
-                record.play(mv).map_err(|e| e.to_string())?;
+                with.send_move(mv);
+                without.send_move(mv);
+                record.try_play(mv).map_err(|e| e.to_string())?;
             } else {
                 let started = Instant::now();
                 let Some(mv) = human.choose(&record) else {
@@ -289,9 +289,9 @@ fn run_match<G: Evaluators>(
                 while without.try_recv().is_some() {}
                 let now = Instant::now();
                 after_human = Some((now, now));
-                with.play(mv);
-                without.play(mv);
-                record.play(mv).map_err(|e| e.to_string())?;
+                with.send_move(mv);
+                without.send_move(mv);
+                record.try_play(mv).map_err(|e| e.to_string())?;
             }
         }
     }

@@ -198,8 +198,8 @@ fn run<G: Evaluators>(spec: &GameSpec, args: &Args) -> Result<(), GameError> {
                 }
                 let _ = since_move;
             }
-            engine.play(mv);
-            record.play(mv)?;
+            engine.send_move(mv);
+            record.try_play(mv)?;
             engine_moves += 1;
         } else {
             let mut moves = Vec::new();
@@ -267,8 +267,8 @@ fn run<G: Evaluators>(spec: &GameSpec, args: &Args) -> Result<(), GameError> {
                 None => println!("you play {mv}: not pondered yet"),
             }
             human_moved_at = Some(Instant::now());
-            engine.play(mv);
-            record.play(mv)?;
+            engine.send_move(mv);
+            record.try_play(mv)?;
         }
     }
     println!("\nfinal position {}", record.current().position_text());

@@ -80,14 +80,14 @@ impl<G: Game> PerftCounter<G> {
         } else if G::REPETITION_ENDS_GAME {
             let mut total = 0;
             for &mv in &moves {
-                let child = position.play(mv);
+                let child = position.play_unchecked(mv);
                 total += self.count_with_history(position, &child, depth - 1, ply + 1);
             }
             total
         } else {
             let mut total = 0;
             for &mv in &moves {
-                let child = position.play(mv);
+                let child = position.play_unchecked(mv);
                 total += if depth == 2 {
                     Self::shallow(&child, 1)
                 } else {

@@ -68,7 +68,7 @@ impl minimax::Game for CrateGame {
             });
         }
         let before = state.position;
-        let position = before.play(KalahMove::new(m));
+        let position = before.play_unchecked(KalahMove::new(m));
         let extra_turn =
             position.outcome().is_none() && position.side_to_move() == before.side_to_move();
         Some(CrateKalah {

@@ -88,7 +88,7 @@ pub fn play_game<G: Game>(
         stats.max_time = stats.max_time.max(spent);
         stats.depth_sum += u64::from(choice.thought.depth);
         stats.nodes += choice.thought.nodes;
-        if let Err(error) = record.play(choice.mv) {
+        if let Err(error) = record.try_play(choice.mv) {
             break Termination::Forfeit {
                 seat,
                 reason: format!("{}: {error}", choice.mv),

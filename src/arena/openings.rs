@@ -42,7 +42,7 @@ pub fn random_opening<G: Game>(
                 break;
             }
             let mv = moves[rng.random_range(0..moves.len())];
-            if record.play(mv).is_err() {
+            if record.try_play(mv).is_err() {
                 break;
             }
         }

@@ -296,7 +296,7 @@ impl<G: Evaluators> Controller<G> {
     /// Plays a move by either side and re-roots the tree on it.
     fn play(&mut self, mv: G::Move) {
         let started = Instant::now();
-        if let Err(error) = self.record.play(mv) {
+        if let Err(error) = self.record.try_play(mv) {
             self.emit(Event::Error(EngineError::Game(error)));
             return;
         }

@@ -72,7 +72,7 @@ pub struct MemoryUse {
 ///         Some(Event::BestMove(best)) => {
 ///             assert_eq!(best.id, id);
 ///             let mv = best.mv.unwrap();
-///             engine.play(mv); // the engine now ponders the replies
+///             engine.send_move(mv); // the engine now ponders the replies
 ///             break;
 ///         }
 ///         Some(_) => {} // info lines
@@ -151,8 +151,9 @@ impl<G: Game> Engine<G> {
         self.next_id.fetch_add(1, Ordering::Relaxed)
     }
 
-    /// Plays a move by either side.
-    pub fn play(&self, mv: G::Move) {
+    /// Tells the engine a move by either side ([`Command::Play`]): asynchronous, like every
+    /// command; an illegal move answers an [`Event::Error`](super::Event::Error).
+    pub fn send_move(&self, mv: G::Move) {
         self.send(Command::Play(mv));
     }
 

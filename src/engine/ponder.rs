@@ -168,7 +168,7 @@ where
         let Some(mv) = store.tree().node(child).mv else {
             return PonderEnd::Finished;
         };
-        let reply_position = position.play(mv);
+        let reply_position = position.play_unchecked(mv);
         let depth = done + 1;
         store.next_pass();
         let value = if reply_position.outcome().is_some() {

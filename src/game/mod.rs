@@ -113,9 +113,11 @@ pub trait Game:
     /// history). A forced pass is a move.
     fn legal_moves(&self, moves: &mut Vec<Self::Move>);
 
-    /// The position after `mv`, which must be legal here: an illegal move gives an
-    /// unspecified (but memory-safe) position. Use [`Game::try_play`] on untrusted input.
-    fn play(&self, mv: Self::Move) -> Self;
+    /// The position after `mv`, which must be legal here, without checking it: the search's
+    /// copy-make. An illegal move gives an unspecified (but memory-safe) position. Of the
+    /// three ways to play a move, [`Game::play`] checks and panics, [`Game::try_play`]
+    /// checks and answers an error (for untrusted input), and this one does not check.
+    fn play_unchecked(&self, mv: Self::Move) -> Self;
 
     /// The final result when the game is over by the position alone, else `None`.
     fn outcome(&self) -> Option<Outcome>;
@@ -261,13 +263,26 @@ pub trait Game:
         moves.contains(&mv)
     }
 
+    /// The position after `mv`, checked.
+    ///
+    /// # Panics
+    ///
+    /// When `mv` is not legal here: a bug in the caller. Use [`Game::try_play`] for moves
+    /// from outside, [`Game::play_unchecked`] where the move is known to be legal.
+    fn play(&self, mv: Self::Move) -> Self {
+        match self.try_play(mv) {
+            Ok(next) => next,
+            Err(error) => panic!("{mv} cannot be played here: {error}"),
+        }
+    }
+
     /// The position after `mv`, or an error (and nothing changed) when `mv` is not legal.
     fn try_play(&self, mv: Self::Move) -> Result<Self, GameError> {
         if self.outcome().is_some() {
             return Err(GameError::GameOver);
         }
         if self.is_legal(mv) {
-            Ok(self.play(mv))
+            Ok(self.play_unchecked(mv))
         } else {
             Err(GameError::IllegalMove {
                 mv: mv.to_string(),

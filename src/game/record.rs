@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 /// use ponder::{Game, GameRecord, Kalah};
 /// let mut record = GameRecord::new(Kalah::start(&Default::default()).unwrap());
 /// let mv = record.current().parse_move("2").unwrap();
-/// record.play(mv).unwrap();
+/// record.try_play(mv).unwrap();
 /// assert_eq!(record.moves().len(), 1);
 /// record.undo().unwrap();
 /// assert_eq!(record.current(), record.start());
@@ -42,7 +42,7 @@ impl<G: Game> GameRecord<G> {
     ) -> Result<GameRecord<G>, GameError> {
         let mut record = GameRecord::new(start);
         for (index, mv) in moves.into_iter().enumerate() {
-            record.play(mv).map_err(|e| e.at("ply", index + 1))?;
+            record.try_play(mv).map_err(|e| e.at("ply", index + 1))?;
         }
         Ok(record)
     }
@@ -117,7 +117,7 @@ impl<G: Game> GameRecord<G> {
     }
 
     /// Plays `mv` after checking it; on error nothing changes.
-    pub fn play(&mut self, mv: G::Move) -> Result<(), GameError> {
+    pub fn try_play(&mut self, mv: G::Move) -> Result<(), GameError> {
         if self.outcome().is_some() {
             return Err(GameError::GameOver);
         }
@@ -133,7 +133,7 @@ impl<G: Game> GameRecord<G> {
             return Err(GameError::GameOver);
         }
         let mv = self.current().parse_move(text)?;
-        self.play(mv)?;
+        self.try_play(mv)?;
         Ok(mv)
     }
 

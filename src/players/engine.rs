@@ -53,7 +53,7 @@ impl<G: Evaluators> EnginePlayer<G> {
                 && record.moves()[..old] == *known.moves();
             if extends {
                 for &mv in &record.moves()[old..] {
-                    self.engine.play(mv);
+                    self.engine.send_move(mv);
                 }
                 self.known = Some(record.clone());
                 return;
@@ -80,7 +80,7 @@ impl<G: Evaluators> EnginePlayer<G> {
         };
         match reply {
             Some(reply) if pondered.is_legal(reply) => {
-                let next = pondered.play(reply);
+                let next = pondered.play_unchecked(reply);
                 if next.side_to_move() == pondered.side_to_move() {
                     -score
                 } else {

@@ -53,7 +53,7 @@ impl<G: Game> GreedyPlayer<G> {
     /// The value of playing `mv` in `position`, for the mover.
     fn value(&self, position: &G, mv: G::Move) -> i32 {
         let mover = position.side_to_move();
-        let next = position.play(mv);
+        let next = position.play_unchecked(mv);
         if let Some(outcome) = next.outcome() {
             return finished_score(outcome.margin_for(mover));
         }

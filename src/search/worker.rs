@@ -288,7 +288,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         child_ply: usize,
         search: impl FnOnce(&mut Self, &G, i32, i32) -> i32,
     ) -> i32 {
-        let child = parent.play(mv);
+        let child = parent.play_unchecked(mv);
         let same_side = child.side_to_move() == parent.side_to_move();
         let (child_alpha, child_beta) = if same_side {
             (alpha, beta)

@@ -106,13 +106,13 @@ fn a_bare_position_reroots_the_pondered_tree() {
     };
     let mv = best.mv.unwrap();
     // The engine is told its move and ponders the replies.
-    engine.play(mv);
+    engine.send_move(mv);
     std::thread::sleep(Duration::from_millis(400));
-    let after = best.position.play(mv);
+    let after = best.position.play_unchecked(mv);
     let mut replies = Vec::new();
     after.legal_moves(&mut replies);
     let reply = best.ponder.unwrap_or(replies[0]);
-    let reached = after.play(reply);
+    let reached = after.play_unchecked(reply);
     // The GUI sends the position reached as a FEN: a record with no moves.
     let record = Ataxx::parse_position(&Default::default(), &reached.position_text()).unwrap();
     assert!(record.moves().is_empty());

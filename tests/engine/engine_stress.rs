@@ -204,8 +204,8 @@ fn stress<G: Evaluators>(start: G, commands: usize, seed: u64) {
             }
             30..=54 if !moves.is_empty() => {
                 let mv = moves[rng.random_range(0..moves.len())];
-                engine.play(mv);
-                mirror.record.play(mv).expect("legal in the mirror");
+                engine.send_move(mv);
+                mirror.record.try_play(mv).expect("legal in the mirror");
                 infinite_running = false;
             }
             55..=62 => {
@@ -217,7 +217,7 @@ fn stress<G: Evaluators>(start: G, commands: usize, seed: u64) {
                     .filter(|&mv| current.outcome().is_some() || !current.is_legal(mv))
                     .nth(rng.random_range(0..8));
                 match candidate {
-                    Some(mv) if rng.random() => engine.play(mv),
+                    Some(mv) if rng.random() => engine.send_move(mv),
                     _ => engine.send(Command::PlayText(
                         ["", "zz", "-1", "999", "a1a1a1"][rng.random_range(0..5)].to_string(),
                     )),
@@ -243,7 +243,7 @@ fn stress<G: Evaluators>(start: G, commands: usize, seed: u64) {
                         break;
                     }
                     let mv = moves[rng.random_range(0..moves.len())];
-                    record.play(mv).expect("legal");
+                    record.try_play(mv).expect("legal");
                 }
                 engine.send(Command::SetPosition(record.clone()));
                 mirror.record = record;

@@ -32,7 +32,7 @@ fn results_and_legal_moves_match_python_ataxx() {
             let parsed = position
                 .parse_move(mv)
                 .unwrap_or_else(|e| panic!("{start} {mv}: {e}"));
-            position = position.play(parsed);
+            position = position.play_unchecked(parsed);
         }
         assert_eq!(position.position_text(), after, "{start} {mv}");
         let outcome = position.outcome();
@@ -87,7 +87,7 @@ fn outcome_margins() {
     assert_eq!(fen("x5o/7/7/7/7/7/o5x x 99 1").outcome(), None);
     // A double move at clock 99 that takes the last stone wins: 2 stones to none.
     let position = fen("7/7/7/7/2o4/7/x6 x 99 1");
-    let next = position.play(position.parse_move("a1b3").unwrap());
+    let next = position.play_unchecked(position.parse_move("a1b3").unwrap());
     assert_eq!(next.halfmove_clock(), 100);
     assert_eq!(next.outcome(), Some(Outcome::new(2)));
     assert_eq!(next.scores(), [2, 0]);
@@ -96,19 +96,19 @@ fn outcome_margins() {
 #[test]
 fn clocks_follow_the_tools() {
     let start = fen("x5o/7/7/7/7/7/o5x x 7 3");
-    let single = start.play(start.parse_move("b7").unwrap());
+    let single = start.play_unchecked(start.parse_move("b7").unwrap());
     assert_eq!((single.halfmove_clock(), single.fullmove_number()), (0, 3));
-    let double = single.play(single.parse_move("g7e5").unwrap());
+    let double = single.play_unchecked(single.parse_move("g7e5").unwrap());
     assert_eq!((double.halfmove_clock(), double.fullmove_number()), (1, 4));
     let pass_position = fen("7/7/7/7/ooooooo/ooooooo/xxxxxxx x 5 10");
     assert_eq!(sorted_legal(&pass_position), ["0000"]);
     assert!(pass_position.must_pass());
-    let passed = pass_position.play(AtaxxMove::PASS);
+    let passed = pass_position.play_unchecked(AtaxxMove::PASS);
     assert_eq!(
         passed.position_text(),
         "7/7/7/7/ooooooo/ooooooo/xxxxxxx o 6 10"
     );
-    let after_o = passed.play(passed.parse_move("a4").unwrap());
+    let after_o = passed.play_unchecked(passed.parse_move("a4").unwrap());
     assert_eq!(
         after_o.position_text(),
         "7/7/7/o6/ooooooo/ooooooo/xxxxxxx x 0 11"
@@ -121,7 +121,7 @@ fn captures_turn_every_neighbour() {
     let mv = position.parse_move("a1c3").unwrap_err();
     assert!(matches!(mv, GameError::IllegalMove { .. }), "{mv}");
     let position = fen("7/7/2ooo2/2o1o2/2ooo2/3x3/7 x 0 1");
-    let next = position.play(position.parse_move("d2d4").unwrap());
+    let next = position.play_unchecked(position.parse_move("d2d4").unwrap());
     assert_eq!(next.position_text(), "7/7/2xxx2/2xxx2/2xxx2/7/7 o 1 1");
     assert_eq!(next.outcome(), Some(Outcome::new(9)));
     assert_eq!(
@@ -341,7 +341,7 @@ fn wall_layouts_and_playability() {
         assert!(position.move_count() > 0 && !position.must_pass());
         let mut moves = Vec::new();
         position.legal_moves(&mut moves);
-        let after = position.play(moves[0]);
+        let after = position.play_unchecked(moves[0]);
         assert!(after.outcome().is_some() || !after.must_pass(), "{mask}");
     }
 }

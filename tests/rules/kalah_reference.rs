@@ -49,7 +49,7 @@ fn openspiel_games_replay_exactly() {
                 .collect();
             assert_eq!(ours, theirs, "game {} ply {ply}: legal moves", game["seed"]);
             let mv = KalahMove::new(step["move"].as_u64().unwrap() as u8);
-            record.play(mv).unwrap();
+            record.try_play(mv).unwrap();
         }
         let end = record.current();
         let outcome = end.outcome().expect("the game is over");
@@ -96,7 +96,7 @@ fn solve(position: Kalah, memo: &mut HashMap<Key, i32>, moves: &mut Vec<Vec<Kala
     let maximise = position.side_to_move() == Seat::FIRST;
     let mut best = if maximise { i32::MIN } else { i32::MAX };
     for &mv in &list {
-        let value = solve(position.play(mv), memo, moves);
+        let value = solve(position.play_unchecked(mv), memo, moves);
         best = if maximise {
             best.max(value)
         } else {
@@ -142,7 +142,7 @@ fn the_two_capture_rules_differ_exactly_on_empty_opposite_pits() {
     for config in [classic, empty] {
         let before =
             Kalah::from_parts(config, [&[1, 0, 5, 5], &[4, 3, 3, 0]], [2, 1], Seat::FIRST).unwrap();
-        let after = before.play(KalahMove::new(0));
+        let after = before.play_unchecked(KalahMove::new(0));
         assert_eq!(after.pits(Seat::FIRST), &[0, 0, 5, 5], "{config}");
         assert_eq!(after.pits(Seat::SECOND), &[4, 3, 0, 0], "{config}");
         assert_eq!(after.store(Seat::FIRST), 6, "{config}");
@@ -151,8 +151,8 @@ fn the_two_capture_rules_differ_exactly_on_empty_opposite_pits() {
     let board = |config| {
         Kalah::from_parts(config, [&[1, 0, 5, 5], &[4, 3, 0, 3]], [2, 1], Seat::FIRST).unwrap()
     };
-    let after_classic = board(classic).play(KalahMove::new(0));
-    let after_empty = board(empty).play(KalahMove::new(0));
+    let after_classic = board(classic).play_unchecked(KalahMove::new(0));
+    let after_empty = board(empty).play_unchecked(KalahMove::new(0));
     // Pit 1 faces the second player's pit 2, which is empty.
     assert_eq!(after_classic.pits(Seat::FIRST), &[0, 1, 5, 5]);
     assert_eq!(after_classic.store(Seat::FIRST), 2);

@@ -196,7 +196,7 @@ fn naive_layer(
             position.legal_moves(&mut list);
             list.into_iter()
                 .map(|mv| {
-                    let child = position.play(mv);
+                    let child = position.play_unchecked(mv);
                     let taken = seeds - child.seeds_in_play() as i32;
                     if taken > 0 {
                         Ok(taken - solved[&canonical(&child)])
@@ -259,7 +259,7 @@ fn search(record: &mut GameRecord<Oware>) -> i32 {
     record.legal_moves(&mut moves);
     let mut best = i32::MIN;
     for mv in moves {
-        record.play(mv).unwrap();
+        record.try_play(mv).unwrap();
         best = best.max(-search(record));
         record.undo().unwrap();
     }

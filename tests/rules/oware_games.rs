@@ -71,7 +71,7 @@ fn replay_file(text: &str) -> usize {
                 "{context}: move count"
             );
             let mv = OwareMove::new(step["move"].as_u64().unwrap() as u8);
-            record.play(mv).unwrap();
+            record.try_play(mv).unwrap();
         }
         let outcome = record
             .outcome()

@@ -44,7 +44,7 @@ fn random_game(config: OwareConfig, seed: u64, plies: usize) -> GameRecord<Oware
             break;
         }
         let mv = moves[rng.random_range(0..moves.len())];
-        record.play(mv).unwrap();
+        record.try_play(mv).unwrap();
     }
     record
 }
@@ -52,7 +52,7 @@ fn random_game(config: OwareConfig, seed: u64, plies: usize) -> GameRecord<Oware
 /// Whether the opponent of `position`'s mover has seeds after `mv`.
 fn feeds(position: &Oware, mv: OwareMove) -> bool {
     let opponent = position.side_to_move().opponent();
-    position.play(mv).seeds_on_row(opponent) > 0
+    position.play_unchecked(mv).seeds_on_row(opponent) > 0
 }
 
 proptest! {
@@ -84,7 +84,7 @@ proptest! {
             let mut moves = Vec::new();
             position.legal_moves(&mut moves);
             for &mv in moves.iter() {
-                let child = position.play(mv);
+                let child = position.play_unchecked(mv);
                 let child_key = child.key();
                 prop_assert_eq!(Oware::from_key(&config, &child_key).unwrap(), child);
                 if let Some(other) = seen.insert(child_key, child) {
@@ -238,13 +238,13 @@ proptest! {
         let before = record.clone();
         let mv = OwareMove::new(index);
         let legal = record.current().is_legal(mv) && record.outcome().is_none();
-        let result = record.play(mv);
+        let result = record.try_play(mv);
         prop_assert_eq!(result.is_ok(), legal);
         if !legal {
             prop_assert_eq!(&record, &before);
         }
         // play never panics, even on an illegal move.
-        let _ = before.current().play(mv);
+        let _ = before.current().play_unchecked(mv);
     }
 }
 

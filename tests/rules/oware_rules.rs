@@ -145,7 +145,7 @@ fn repetition_under_both_rule_sets() {
         let mut moves = Vec::new();
         game.legal_moves(&mut moves);
         assert_eq!(moves, [OwareMove::new(1)], "{rules}");
-        game.play(OwareMove::new(1)).unwrap();
+        game.try_play(OwareMove::new(1)).unwrap();
         assert!(game.is_repetition(), "{rules}");
         assert_eq!(
             game.current().outcome(),
@@ -156,7 +156,7 @@ fn repetition_under_both_rule_sets() {
         assert_eq!(game.scores(), scores, "{rules}");
         game.legal_moves(&mut moves);
         assert!(moves.is_empty());
-        assert_eq!(game.play(OwareMove::new(0)), Err(GameError::GameOver));
+        assert_eq!(game.try_play(OwareMove::new(0)), Err(GameError::GameOver));
     }
 }
 

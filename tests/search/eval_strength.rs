@@ -44,7 +44,7 @@ fn play_match<G: Evaluators>(
             let a_moves = (record.current().side_to_move().index() == 0) == a_first;
             let engine = if a_moves { &mut first } else { &mut second };
             let outcome = engine.search(&record, limits, &StopSignal::new(), &mut |_| {});
-            record.play(outcome.best_move.unwrap()).unwrap();
+            record.try_play(outcome.best_move.unwrap()).unwrap();
             plies += 1;
         }
         let margin = record.outcome().map_or(0, |o| o.margin());

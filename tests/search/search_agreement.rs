@@ -151,7 +151,7 @@ fn solve_for_first_player(position: &Coins) -> i32 {
     position.legal_moves(&mut moves);
     let values = moves
         .iter()
-        .map(|&mv| solve_for_first_player(&position.play(mv)));
+        .map(|&mv| solve_for_first_player(&position.play_unchecked(mv)));
     if position.side_to_move().index() == 0 {
         values.max().unwrap()
     } else {

@@ -40,7 +40,7 @@ fn position_with_few_empty_squares(seed: u64, max_empty: u32, walls: bool) -> Ga
             &moves
         };
         let mv = pool[((state >> 8) % pool.len() as u64) as usize];
-        record.play(mv).unwrap();
+        record.try_play(mv).unwrap();
     }
 }
 

@@ -85,7 +85,7 @@ fn a_finished_game_has_no_move_and_its_final_score() {
     assert_eq!(searched.score.margin(), Some(14));
     assert_eq!(searched.score.plies(), Some(1));
     let mv = record.current().parse_move("5").unwrap();
-    record.play(mv).unwrap();
+    record.try_play(mv).unwrap();
     assert!(record.outcome().is_some());
     let outcome =
         kalah_searcher(1).search(&record, &Limits::depth(5), &StopSignal::new(), &mut |_| {});

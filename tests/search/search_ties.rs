@@ -24,7 +24,7 @@ fn move_values<G: Evaluators>(
         .iter()
         .map(|&mv| {
             let mut child = record.clone();
-            child.play(mv).unwrap();
+            child.try_play(mv).unwrap();
             let outcome = search(
                 &child,
                 Algorithm::Minimax,

@@ -226,7 +226,7 @@ impl<G: Evaluators> Session<G> {
         };
         let choice = player.choose(&self.record, turn)?;
         self.live.clear_here(out)?;
-        self.record.play(choice.mv).map_err(|e| {
+        self.record.try_play(choice.mv).map_err(|e| {
             CliError::Usage(format!("{name} chose an illegal move {}: {e}", choice.mv))
         })?;
         let detail = if choice.thought.depth > 0 {

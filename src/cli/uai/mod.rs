@@ -286,7 +286,7 @@ fn bestmove_line<G: Game>(
             (fallback, None)
         }
     };
-    let next = position.play(mv);
+    let next = position.play_unchecked(mv);
     let ponder = ponder.filter(|&reply| {
         next.side_to_move() != position.side_to_move()
             && next.outcome().is_none()
@@ -655,7 +655,7 @@ impl<G: Evaluators> Session<G> {
         self.output.line(&line);
         self.search = None;
         if let Some(mv) = mv.filter(|_| self.options.ponder) {
-            self.engine.play(mv);
+            self.engine.send_move(mv);
             self.engine_synced = false;
         }
     }
@@ -735,7 +735,7 @@ mod tests {
         let mut legal = Vec::new();
         record.legal_moves(&mut legal);
         let mv = legal[3];
-        let next = position.play(mv);
+        let next = position.play_unchecked(mv);
         let mut replies = Vec::new();
         next.legal_moves(&mut replies);
         let (line, sent) = bestmove_line(&record, Some(mv), Some(replies[0]));
@@ -745,7 +745,7 @@ mod tests {
         let (line, sent) = bestmove_line(&record, None, Some(replies[0]));
         assert_eq!(line, format!("bestmove {}", legal[0]));
         assert_eq!(sent, Some(legal[0]));
-        let elsewhere = position.play(legal[0]);
+        let elsewhere = position.play_unchecked(legal[0]);
         let mut other = Vec::new();
         elsewhere.legal_moves(&mut other);
         if let Some(&illegal) = other.iter().find(|m| !position.is_legal(**m)) {

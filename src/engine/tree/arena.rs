@@ -128,7 +128,7 @@ impl<G: Game> Tree<G> {
         let pass = self.pass;
         for &mv in &moves[..count] {
             self.nodes
-                .push(Node::new(position.play(mv).key(), Some(mv), pass));
+                .push(Node::new(position.play_unchecked(mv).key(), Some(mv), pass));
         }
         let node = &mut self.nodes[index];
         node.first_child = first as u32;

@@ -60,7 +60,7 @@ fn minimax<G: Game>(position: &G, depth: u32, ply: u32) -> i32 {
     moves
         .iter()
         .map(|&mv| {
-            let child = position.play(mv);
+            let child = position.play_unchecked(mv);
             let value = minimax(&child, depth - 1, ply + 1);
             if child.side_to_move() == position.side_to_move() {
                 value
@@ -80,7 +80,7 @@ fn random_position(rng: &mut SmallRng, config: &KalahConfig, plies: usize) -> Ka
         if moves.is_empty() {
             break;
         }
-        position = position.play(moves[rng.random_range(0..moves.len())]);
+        position = position.play_unchecked(moves[rng.random_range(0..moves.len())]);
     }
     position
 }
@@ -131,7 +131,7 @@ fn tree_search_equals_minimax_across_reroots() {
             assert!(tree.allocated_bytes() <= bytes.max(Tree::<Kalah>::node_bytes()));
             // The first root child is a best move.
             let best = tree.node(tree.root().children().start).mv.unwrap();
-            let after = position.play(best);
+            let after = position.play_unchecked(best);
             let best_value = if after.side_to_move() == position.side_to_move() {
                 minimax(&after, depth - 1, 1)
             } else {
@@ -145,7 +145,7 @@ fn tree_search_equals_minimax_across_reroots() {
             let mut moves = Vec::new();
             position.legal_moves(&mut moves);
             let mv = moves[rng.random_range(0..moves.len())];
-            position = position.play(mv);
+            position = position.play_unchecked(mv);
             // Re-root eagerly or lazily (compacting later, or never): the same values.
             match tree.child_for_move(tree.root_index(), mv) {
                 Some(child) if step % 2 == 0 => {
@@ -206,7 +206,7 @@ fn reroot_keeps_exactly_the_subtree_and_frees_the_rest() {
             let mut expected = shape(&tree, child);
             expected.mv = None;
             let size = count(&tree, child);
-            position = position.play(tree.node(child).mv.unwrap());
+            position = position.play_unchecked(tree.node(child).mv.unwrap());
             let kept = if step == 0 {
                 tree.reroot(child)
             } else {
@@ -270,7 +270,7 @@ fn check_tree<G: Game>(tree: &Tree<G>, index: usize, position: &G, label: &str) 
             dump(tree, index, position, 0);
             for child in node.children() {
                 let c = tree.node(child);
-                let after = position.play(c.mv.unwrap());
+                let after = position.play_unchecked(c.mv.unwrap());
                 eprintln!(
                     "  child {child} {c:?} truth {} same side {}",
                     minimax(&after, u32::from(c.depth).min(8), 0),
@@ -287,7 +287,7 @@ fn check_tree<G: Game>(tree: &Tree<G>, index: usize, position: &G, label: &str) 
         check_tree(
             tree,
             child,
-            &position.play(tree.node(child).mv.unwrap()),
+            &position.play_unchecked(tree.node(child).mv.unwrap()),
             label,
         );
     }
@@ -310,7 +310,7 @@ fn dump<G: Game>(tree: &Tree<G>, index: usize, position: &G, indent: usize) {
         dump(
             tree,
             c,
-            &position.play(tree.node(c).mv.unwrap()),
+            &position.play_unchecked(tree.node(c).mv.unwrap()),
             indent + 1,
         );
     }
@@ -327,7 +327,7 @@ mod choice {
         let values: Vec<i32> = moves
             .iter()
             .map(|&mv| {
-                let child = position.play(mv);
+                let child = position.play_unchecked(mv);
                 let value = minimax(&child, depth - 1, 1);
                 if child.side_to_move() == position.side_to_move() {
                     value

@@ -51,7 +51,7 @@ impl Game for Ataxx {
     }
 
     #[inline]
-    fn play(&self, mv: AtaxxMove) -> Ataxx {
+    fn play_unchecked(&self, mv: AtaxxMove) -> Ataxx {
         self.apply(mv)
     }
 

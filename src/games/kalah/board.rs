@@ -87,7 +87,7 @@ impl KalahBoard {
                 reason,
             });
         }
-        self.record.play(KalahMove::new(pit as u8))
+        self.record.try_play(KalahMove::new(pit as u8))
     }
 
     /// Takes back the last move and returns its pit.

@@ -76,7 +76,7 @@ impl Game for Kalah {
     }
 
     #[inline]
-    fn play(&self, mv: KalahMove) -> Kalah {
+    fn play_unchecked(&self, mv: KalahMove) -> Kalah {
         self.sow(mv.pit())
     }
 

@@ -79,7 +79,7 @@ pub fn parse_trace(config: KalahConfig, trace: &str) -> Result<GameRecord<Kalah>
         let mv =
             trace_move(&record.current(), ch).map_err(|e| e.at("trace character", index + 1))?;
         record
-            .play(mv)
+            .try_play(mv)
             .map_err(|e| e.at("trace character", index + 1))?;
     }
     Ok(record)

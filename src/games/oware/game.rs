@@ -45,7 +45,7 @@ impl Game for Oware {
     }
 
     #[inline]
-    fn play(&self, mv: OwareMove) -> Oware {
+    fn play_unchecked(&self, mv: OwareMove) -> Oware {
         self.sown(mv.index())
     }
 

@@ -26,7 +26,7 @@ pub fn random_record<G: Game>(start: G, seed: u64, plies: usize) -> GameRecord<G
         state ^= state >> 7;
         state ^= state << 17;
         let mv = moves[(state % moves.len() as u64) as usize];
-        if record.play(mv).is_err() {
+        if record.try_play(mv).is_err() {
             break;
         }
     }

@@ -84,7 +84,7 @@ impl Game for Piles {
         }
     }
 
-    fn play(&self, mv: Take) -> Piles {
+    fn play_unchecked(&self, mv: Take) -> Piles {
         let mut next = *self;
         next.piles[mv.pile as usize] -= mv.take;
         let bonus = u8::from(next.piles[mv.pile as usize] == 0);

@@ -91,7 +91,7 @@ impl<const R: bool> Game for WalkOf<R> {
         }
     }
 
-    fn play(&self, mv: Step) -> Self {
+    fn play_unchecked(&self, mv: Step) -> Self {
         let mut next = *self;
         let target = self.target(mv);
         next.token = target as u8;
