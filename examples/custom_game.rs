@@ -13,7 +13,7 @@
 //! ```
 
 use ponder::engine::{Engine, EngineConfig, Event, Limits, TieBreak};
-use ponder::game::KeyWriter;
+use ponder::games::KeyWriter;
 use ponder::search::Evaluators;
 use ponder::{Game, GameError, GameRecord, Key, Outcome, Seat};
 use rand::rngs::SmallRng;

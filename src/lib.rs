@@ -6,8 +6,8 @@
 //! transposition table keyed by each game's exact 14-byte encoding; and an engine thread that
 //! keeps its tree between moves and ponders while the human thinks.
 //!
-//! Layers, with arrows pointing one way: front ends (`cli`) → engine → search → [`game`]
-//! (the [`Game`] trait) ← [`games`] (one module per game).
+//! Layers, with arrows pointing one way: front ends (`cli`) → engine → search → [`games`]
+//! (the [`Game`] trait and its vocabulary, then one module per game).
 //!
 //! # Features
 //!
@@ -16,22 +16,21 @@
 //!   with `default-features = false` and gets the rules, the search and the engine alone.
 #![deny(missing_docs)]
 
-pub mod arena;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod engine;
-pub mod game;
 pub mod games;
+pub mod matches;
 mod perft;
 pub mod players;
 pub mod search;
 
-pub use game::{
-    Game, GameError, GameRecord, GameSpec, KEY_BYTES, Key, KeyReader, KeyWriter, Outcome, Seat,
-};
 pub use games::Kalah;
 pub use games::ataxx::{Ataxx, AtaxxConfig, AtaxxMove};
 pub use games::oware::Oware;
+pub use games::{
+    Game, GameError, GameRecord, GameSpec, KEY_BYTES, Key, KeyReader, KeyWriter, Outcome, Seat,
+};
 pub use perft::perft;
 
 /// The README's examples, compiled and run as doctests.

@@ -7,7 +7,7 @@
 //! the record's history, so a position reached with moves sees the same repetitions as the
 //! game would.
 
-use crate::game::{Game, GameRecord};
+use crate::games::{Game, GameRecord};
 
 /// Counts the leaves `depth` plies below the record's current position.
 ///

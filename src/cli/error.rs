@@ -1,6 +1,6 @@
 //! Errors of the command line.
 
-use crate::game::GameError;
+use crate::games::GameError;
 use crate::players::PlayerError;
 use thiserror::Error;
 

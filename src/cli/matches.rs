@@ -1,11 +1,11 @@
 //! `ponder match`: two players against each other, with paired openings, Elo and SPRT.
 
 use super::{CliError, PositionArgs, progress_bar};
-use crate::arena::{
+use crate::games::{Game, GameRecord};
+use crate::matches::{
     Balance, MatchConfig, MatchGame, SeatStats, Sprt, SprtDecision, Tally, elo_json, elo_text,
     run_match,
 };
-use crate::game::{Game, GameRecord};
 use crate::players::{Player, PlayerError, PlayerSpec, build_player};
 use crate::search::Evaluators;
 use crate::with_game;
@@ -402,9 +402,9 @@ fn terminations<G: Evaluators>(games: &[MatchGame<G>]) -> Value {
     let mut forfeits = 0;
     for game in games {
         match game.played.termination {
-            crate::arena::Termination::Finished => finished += 1,
-            crate::arena::Termination::Adjudicated => adjudicated += 1,
-            crate::arena::Termination::Forfeit { .. } => forfeits += 1,
+            crate::matches::Termination::Finished => finished += 1,
+            crate::matches::Termination::Adjudicated => adjudicated += 1,
+            crate::matches::Termination::Forfeit { .. } => forfeits += 1,
         }
     }
     json!({"finished": finished, "adjudicated": adjudicated, "forfeits": forfeits})

@@ -14,7 +14,7 @@ pub mod uai;
 
 pub use error::CliError;
 
-use crate::game::{Game, GameRecord, GameSpec};
+use crate::games::{Game, GameRecord, GameSpec};
 use clap::{Parser, Subcommand};
 use std::io::Write;
 

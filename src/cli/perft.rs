@@ -1,7 +1,7 @@
 //! `ponder perft`: count the positions d plies ahead.
 
 use super::{CliError, PositionArgs};
-use crate::game::Game;
+use crate::games::Game;
 use crate::with_game;
 use std::io::Write;
 use std::time::Instant;

@@ -1,7 +1,7 @@
 //! `ponder replay`: replay a move list with the legal moves before each ply.
 
 use super::{CliError, PositionArgs};
-use crate::game::{Game, GameRecord};
+use crate::games::{Game, GameRecord};
 use crate::with_game;
 use serde_json::{Value, json};
 use std::io::Write;

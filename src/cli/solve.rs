@@ -1,8 +1,8 @@
 //! `ponder solve`: build the Awari endgame database and print its value statistics.
 
 use super::CliError;
-use crate::game::{Game, GameSpec};
 use crate::games::oware::{Egdb, Oware, OwareConfig, Rules, egdb::solve_report};
+use crate::games::{Game, GameSpec};
 use std::io::Write;
 use std::path::PathBuf;
 

@@ -2,7 +2,7 @@
 
 use super::config::EngineOption;
 use super::search_api::Limits;
-use crate::game::{Game, GameRecord};
+use crate::games::{Game, GameRecord};
 
 /// Identifies one `go`: its [`BestMove`](super::BestMove) and info lines carry the same id.
 pub type SearchId = u64;

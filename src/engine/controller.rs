@@ -10,7 +10,7 @@ use super::handle::MemoryGauge;
 use super::search_api::{StopSignal, TieBreak};
 use super::tree::Tree;
 use super::worker::{Job, JobDone, JobKind};
-use crate::game::{Game, GameRecord, Key, Seat};
+use crate::games::{Game, GameRecord, Key, Seat};
 use crate::search::eval::Evaluators;
 use crate::search::{Table, TableKind, TranspositionTable};
 use crossbeam_channel::{Receiver, Sender, select};

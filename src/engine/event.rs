@@ -2,7 +2,7 @@
 
 use super::command::SearchId;
 use super::tree::TreeStats;
-use crate::game::{Game, GameError};
+use crate::games::{Game, GameError};
 use std::time::Duration;
 use thiserror::Error;
 

@@ -7,7 +7,7 @@ use super::controller::Controller;
 use super::event::Event;
 use super::search_api::Limits;
 use super::worker;
-use crate::game::{Game, GameRecord};
+use crate::games::{Game, GameRecord};
 use crate::search::eval::Evaluators;
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, unbounded};
 use std::sync::Arc;

@@ -5,7 +5,7 @@ use super::config::PonderMode;
 use super::search_api::StopSignal;
 use super::think::ensure_root_expanded;
 use super::tree::{Tree, TreeStats, TreeStore};
-use crate::game::{Game, Key};
+use crate::games::{Game, Key};
 use crate::search::eval::Evaluator;
 use crate::search::{Budget, MAX_DEPTH, SearchWorker, Window};
 

@@ -6,7 +6,7 @@ use super::command::SearchId;
 use super::event::BestMove;
 use super::search_api::{Limits, TieBreak};
 use super::tree::{Tree, TreeStats, TreeStore};
-use crate::game::{Game, Key};
+use crate::games::{Game, Key};
 use crate::search::eval::Evaluator;
 use crate::search::{
     Algorithm, Budget, DeepeningPlan, MAX_DEPTH, RootMove, SearchInfo, SearchWorker, StopSignal,

@@ -8,7 +8,7 @@ use super::ponder::{PonderEnd, PonderSetup, ponder};
 use super::search_api::{Limits, StopSignal, TieBreak};
 use super::think::{ThinkSetup, think};
 use super::tree::Tree;
-use crate::game::{Game, Key};
+use crate::games::{Game, Key};
 use crate::search::eval::{Evaluator, EvaluatorVisitor, Evaluators};
 use crate::search::{SearchWorker, TranspositionTable};
 use crossbeam_channel::{Receiver, Sender};

@@ -1,15 +1,38 @@
-//! The games, one folder each: the rules (a [`crate::Game`] implementation that knows nothing
-//! of the search) and the game's plug-ins (its named evaluators, its front-end depths).
+//! The games: the [`Game`] trait and its vocabulary (the exact 14-byte [`Key`], [`Seat`],
+//! [`Outcome`], [`GameRecord`], [`GameSpec`], typed [`GameError`]s), then one folder per game:
+//! the rules (a [`Game`] implementation that knows nothing of the search) and the game's
+//! plug-ins (its named evaluators, its front-end depths).
+//!
+//! Arrows point one way: front ends → engine → search → this module. A game never knows the
+//! search.
 //!
 //! # The registry
 //!
 //! The games the binary knows are listed once, in [`registered_games!`](crate::registered_games)
-//! below; [`with_game!`](crate::with_game) (which turns a [`GameSpec`](crate::GameSpec)'s name
-//! into a concrete game type, so that front ends write one generic function per command) and
-//! [`GAME_NAMES`] are built from that list. Adding a game: write its folder
-//! (`src/games/mygame/`, implementing [`crate::Game`] and
-//! [`Evaluators`](crate::search::Evaluators)), declare it (`pub mod mygame;`) and add
-//! `mygame::MyGame` to the list. No front end names a game.
+//! below; [`with_game!`](crate::with_game) (which turns a [`GameSpec`]'s name into a concrete
+//! game type, so that front ends write one generic function per command) and [`GAME_NAMES`]
+//! are built from that list. Adding a game: write its folder (`src/games/mygame/`,
+//! implementing [`Game`] and [`Evaluators`](crate::search::Evaluators)), declare it
+//! (`pub mod mygame;`) and add `mygame::MyGame` to the list. No front end names a game.
+
+mod depths;
+mod error;
+mod game;
+mod key;
+mod outcome;
+mod record;
+mod seat;
+mod spec;
+
+pub use depths::Depths;
+pub use error::GameError;
+pub use game::Game;
+pub use key::{KEY_BYTES, Key, KeyReader, KeyWriter};
+pub use outcome::Outcome;
+pub use record::GameRecord;
+pub use seat::Seat;
+pub use spec::GameSpec;
+pub(crate) use spec::{SpecParts, SpecSyntaxError};
 
 pub mod ataxx;
 pub mod kalah;

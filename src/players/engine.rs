@@ -3,7 +3,7 @@
 
 use super::{Choice, Limits, Player, PlayerError, Thought, Turn, legal_moves};
 use crate::engine::{Engine, EngineConfig, Event, PonderInfo};
-use crate::game::GameRecord;
+use crate::games::GameRecord;
 use crate::search::Evaluators;
 use std::time::{Duration, Instant};
 

@@ -1,7 +1,7 @@
 //! The greedy player: the best move one ply ahead by a static evaluation.
 
 use super::{Choice, Player, PlayerError, Thought, Turn, legal_moves};
-use crate::game::{Game, GameRecord};
+use crate::games::{Game, GameRecord};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::sync::Arc;

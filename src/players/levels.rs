@@ -1,7 +1,7 @@
 //! Difficulty levels: what `easy`, `medium` and `hard` mean for each game.
 
 use super::PlayerSpec;
-use crate::game::Game;
+use crate::games::Game;
 use std::fmt;
 use std::str::FromStr;
 
@@ -44,7 +44,7 @@ impl FromStr for Level {
 
 /// The budget parameters of `level` for game `G`, as player-spec parameters
 /// (`depth=..`/`movetime=..`, `tiebreak=..`): easy and medium search the game's
-/// [`Depths`](crate::game::Depths) (`G::DEPTHS`, chosen from `ponder tune` runs so that medium
+/// [`Depths`](crate::games::Depths) (`G::DEPTHS`, chosen from `ponder tune` runs so that medium
 /// answers in well under a tenth of a second on a desktop core), hard about a second a move
 /// whatever the game.
 ///

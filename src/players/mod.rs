@@ -34,7 +34,7 @@ pub use spec::PlayerSpec;
 
 pub use crate::search::{Limits, StopSignal};
 
-use crate::game::{Game, GameError, GameRecord};
+use crate::games::{Game, GameError, GameRecord};
 use std::fmt;
 use std::time::Duration;
 use thiserror::Error;

@@ -1,7 +1,7 @@
 //! The random player: a uniformly random legal move.
 
 use super::{Choice, Player, PlayerError, Thought, Turn, legal_moves};
-use crate::game::{Game, GameRecord};
+use crate::games::{Game, GameRecord};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 

@@ -2,7 +2,7 @@
 //! transposition table kept from move to move.
 
 use super::{Choice, Limits, Player, PlayerError, Thought, Turn, legal_moves};
-use crate::game::GameRecord;
+use crate::games::GameRecord;
 use crate::search::{Algorithm, Evaluators, SearchInfo, SearchOptions, Searcher, Table, TieBreak};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};

@@ -1,7 +1,7 @@
 //! Player specs as written on a command line: `kind[:key=value,...]`.
 
 use super::PlayerError;
-use crate::game::{SpecParts, SpecSyntaxError};
+use crate::games::{SpecParts, SpecSyntaxError};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -148,7 +148,7 @@ mod tests {
     fn specs_round_trip_and_refuse_bad_syntax() {
         let spec: PlayerSpec = " PVS:Depth=8 , eval=store-diff".parse().unwrap();
         assert_eq!(spec.to_string(), "pvs:depth=8,eval=store-diff");
-        // The syntax itself is tested with the parser, in `crate::game::spec`.
+        // The syntax itself is tested with the parser, in `crate::games::spec`.
         let error = "pvs:depth".parse::<PlayerSpec>().unwrap_err();
         assert!(error.to_string().contains("pvs:depth"), "{error}");
         let spec = spec.with("depth", "3").with_default("seed", "9");

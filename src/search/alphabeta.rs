@@ -11,7 +11,7 @@
 use super::eval::Evaluator;
 use super::score::INFINITY;
 use super::worker::{SearchWorker, Window};
-use crate::game::Game;
+use crate::games::Game;
 
 /// Whether a full-width search cuts off.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! Errors of the search layer.
 
-use crate::game::GameError;
+use crate::games::GameError;
 use thiserror::Error;
 
 /// What can go wrong configuring or starting a search.

@@ -10,7 +10,7 @@ use super::score::{INFINITY, Score, WIN_BASE};
 use super::store::{NoStore, NodeStore};
 use super::tiebreak::choose;
 use super::worker::SearchWorker;
-use crate::game::Game;
+use crate::games::Game;
 use std::time::Duration;
 
 /// The deepest iteration any search runs.

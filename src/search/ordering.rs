@@ -2,7 +2,7 @@
 //! the game hints at (captures, extra turns), then killer moves, then the rest by history.
 //! Ties keep the game's natural order, so ordering is deterministic.
 
-use crate::game::{Game, Seat};
+use crate::games::{Game, Seat};
 use std::hash::{Hash, Hasher};
 
 /// Entries of the history table per seat.

@@ -23,7 +23,7 @@ use super::score::INFINITY;
 use super::store::{NodeStore, NodeWindow};
 use super::table::{Bound, Table, TableEntry};
 use super::worker::SearchWorker;
-use crate::game::{Game, Key};
+use crate::games::{Game, Key};
 
 /// The shallowest remaining depth at which the table is probed and written.
 const TABLE_MIN_DEPTH: u32 = 3;

@@ -1,7 +1,7 @@
 //! The keys a repetition can return to, kept as a stack along the search path, for games whose
 //! rules end on a repeated position ([`Game::REPETITION_ENDS_GAME`]).
 
-use crate::game::{Game, GameRecord, Key};
+use crate::games::{Game, GameRecord, Key};
 
 /// Keys of the positions on the path from the game's last irreversible move to the current
 /// node, oldest first; `window` is where the keys a repetition can reach start (an irreversible

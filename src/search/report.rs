@@ -1,7 +1,7 @@
 //! What a search reports while it runs and when it ends.
 
 use super::score::Score;
-use crate::game::Game;
+use crate::games::Game;
 use std::fmt;
 use std::time::Duration;
 

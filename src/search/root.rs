@@ -12,7 +12,7 @@ use super::options::Algorithm;
 use super::score::INFINITY;
 use super::store::NodeStore;
 use super::worker::{SearchWorker, Window};
-use crate::game::Game;
+use crate::games::Game;
 
 /// A root move with what the last search pass learnt about it.
 #[derive(Clone, Debug)]

@@ -14,7 +14,7 @@ use super::smp::{HelperJob, HelperPool};
 use super::store::NoStore;
 use super::table::{Table, TranspositionTable};
 use super::worker::SearchWorker;
-use crate::game::{Game, GameRecord};
+use crate::games::{Game, GameRecord};
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 use std::time::Instant;

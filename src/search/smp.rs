@@ -10,7 +10,7 @@ use super::eval::Evaluator;
 use super::repetition::RepetitionStack;
 use super::root::RootMove;
 use super::worker::SearchWorker;
-use crate::game::Game;
+use crate::games::Game;
 use crossbeam_channel::{Receiver, Sender};
 use std::thread::JoinHandle;
 

@@ -8,7 +8,7 @@
 
 use super::score::{from_table, to_table};
 use super::table::Bound;
-use crate::game::Game;
+use crate::games::Game;
 
 /// The depth and window a node is searched with, `ply` plies below the search root.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -13,7 +13,7 @@ use super::repetition::RepetitionStack;
 use super::score::{self, MAX_HEURISTIC};
 use super::store::{NoStore, NodeStore};
 use super::table::{Table, TranspositionTable};
-use crate::game::{Game, Key};
+use crate::games::{Game, Key};
 use std::sync::Arc;
 
 /// The most plies a search path may have (root to leaf, the engine's tree included).

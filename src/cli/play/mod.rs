@@ -11,7 +11,7 @@ mod save;
 mod seats;
 
 use super::{CliError, PositionArgs};
-use crate::game::{GameRecord, GameSpec, Seat};
+use crate::games::{GameRecord, GameSpec, Seat};
 use crate::players::{Level, PlayerSpec, StopSignal, Thought, Turn};
 use crate::search::Evaluators;
 use crate::with_game;
@@ -107,7 +107,7 @@ fn run_game<G: Evaluators>(
             &overrides,
             any_human && !args.no_ponder,
             engines == 1,
-            crate::arena::derive_seed(args.seed, index as u64),
+            crate::matches::derive_seed(args.seed, index as u64),
         )
     };
     let seats = [build(0)?, build(1)?];
@@ -427,7 +427,7 @@ impl<G: Evaluators> Session<G> {
     fn finish(&mut self, out: &mut dyn Write) -> Result<(), CliError> {
         self.stop_all();
         draw_board(out, &self.spec, &self.record, &self.seats)?;
-        let outcome = self.record.outcome().unwrap_or(crate::game::Outcome::DRAW);
+        let outcome = self.record.outcome().unwrap_or(crate::games::Outcome::DRAW);
         let scores = self.record.current().scores();
         let verdict = match outcome.winner() {
             Some(seat) => format!(

@@ -3,7 +3,7 @@
 //! types.
 
 use super::seats::SeatPlayer;
-use crate::game::{GameRecord, Seat};
+use crate::games::{GameRecord, Seat};
 use crate::players::{Thought, score_text};
 use crate::search::Evaluators;
 use std::io::Write;

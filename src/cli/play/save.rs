@@ -1,7 +1,7 @@
 //! Saved games: JSON files holding the game spec, the seats and the record.
 
 use crate::cli::CliError;
-use crate::game::{Game, GameRecord, GameSpec};
+use crate::games::{Game, GameRecord, GameSpec};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::path::Path;

@@ -13,7 +13,7 @@ pub use http::{Request, Response, percent_decode, read_request};
 pub use routes::{ServeConfig, route};
 
 use super::CliError;
-use crate::game::GameSpec;
+use crate::games::GameSpec;
 use crossbeam_channel::{Receiver, TrySendError, bounded};
 use std::io::Write;
 use std::net::{TcpListener, TcpStream};

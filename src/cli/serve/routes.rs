@@ -1,7 +1,7 @@
 //! What the server answers: the classroom's `GET /getmove/<depth>,<trace>` and the JSON API.
 
 use super::http::{Request, Response};
-use crate::game::{GameRecord, GameSpec};
+use crate::games::{GameRecord, GameSpec};
 use crate::players::{Limits, PlayerSpec, StopSignal, Turn, build_player, score_text};
 use crate::search::Evaluators;
 use crate::{games::GAME_NAMES, with_game};

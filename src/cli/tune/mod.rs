@@ -10,8 +10,8 @@ mod plot;
 mod report;
 
 use super::{CliError, PositionArgs, progress_bar};
-use crate::arena::{MatchConfig, Tally, random_opening, run_match};
-use crate::game::GameRecord;
+use crate::games::GameRecord;
+use crate::matches::{MatchConfig, Tally, random_opening, run_match};
 use crate::players::{Player, PlayerSpec, SearchPlayer, StopSignal, Turn, build_player};
 use crate::search::{Evaluators, Limits};
 use crate::with_game;
@@ -125,7 +125,7 @@ fn position_suite<G: Evaluators>(
 ) -> Vec<GameRecord<G>> {
     (0..count)
         .map(|index| {
-            let plies = 2 + (crate::arena::derive_seed(seed, index as u64) % 20) as usize;
+            let plies = 2 + (crate::matches::derive_seed(seed, index as u64) % 20) as usize;
             random_opening(start, plies, seed ^ 0x7E57, index as u64)
         })
         .collect()
@@ -187,7 +187,7 @@ fn strength_matches<G: Evaluators>(
         let config = MatchConfig {
             games: args.games,
             opening_plies: 4,
-            balance: Some(crate::arena::Balance {
+            balance: Some(crate::matches::Balance {
                 candidates: 8,
                 depth: G::DEPTHS.balance,
             }),

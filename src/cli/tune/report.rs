@@ -2,7 +2,7 @@
 //! recommended budget per level.
 
 use super::TuneArgs;
-use crate::arena::{Tally, elo_text};
+use crate::matches::{Tally, elo_text};
 use std::fmt::Write as _;
 use std::time::Duration;
 

@@ -8,7 +8,7 @@
 //! ever adds.
 
 use super::protocol::GoParams;
-use crate::game::Seat;
+use crate::games::Seat;
 use crate::players::Limits;
 use std::time::Duration;
 

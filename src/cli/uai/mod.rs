@@ -22,7 +22,7 @@ use super::CliError;
 use crate::engine::{
     Command, Engine, EngineConfig, EngineOption, Event, Limits, SearchId, SearchInfo, TieBreak,
 };
-use crate::game::{Game, GameRecord, GameSpec, Seat};
+use crate::games::{Game, GameRecord, GameSpec, Seat};
 use crate::search::Evaluators;
 use crate::with_game;
 use crossbeam_channel::{Receiver, select};

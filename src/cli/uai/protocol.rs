@@ -329,7 +329,7 @@ mod fuzz {
                 // Whatever was read is in range, and the budget made of it is sound.
                 prop_assert!(go.depth.is_none_or(|d| (1..=1000).contains(&d)));
                 prop_assert!(go.nodes.is_none_or(|n| n >= 1));
-                for side in [crate::game::Seat::FIRST, crate::game::Seat::SECOND] {
+                for side in [crate::games::Seat::FIRST, crate::games::Seat::SECOND] {
                     let limits = super::super::go_limits(&go, side, 30);
                     let start = std::time::Instant::now();
                     for deadline in [limits.soft_time, limits.hard_time, limits.movetime].into_iter().flatten() {

@@ -2,7 +2,7 @@
 //! mark-compact.
 
 use super::node::Node;
-use crate::game::{Game, Key};
+use crate::games::{Game, Key};
 use std::mem::size_of;
 
 /// Index of the root in a compacted arena: compaction always moves the root here.

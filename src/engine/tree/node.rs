@@ -1,6 +1,6 @@
 //! One node of the stored tree: what the engine remembers about a position it has searched.
 
-use crate::game::Key;
+use crate::games::Key;
 use crate::search::Bound;
 
 /// A node: the position's key, the move that led to it, where its children are, and the

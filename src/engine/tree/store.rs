@@ -3,7 +3,7 @@
 //! records every result in it.
 
 use super::arena::Tree;
-use crate::game::Game;
+use crate::games::Game;
 use crate::search::MAX_PLY;
 use crate::search::{NodeStore, NodeWindow};
 

@@ -2,7 +2,7 @@
 
 use super::bitboard::ALL;
 use super::{Bitboard, WallMask, WallsError};
-use crate::game::{GameError, GameSpec};
+use crate::games::{GameError, GameSpec};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

@@ -2,7 +2,7 @@
 
 use super::position::side_name;
 use super::{Ataxx, Cell, Square};
-use crate::game::Game;
+use crate::games::Game;
 use std::fmt;
 
 impl fmt::Display for Ataxx {

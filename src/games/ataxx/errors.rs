@@ -4,7 +4,7 @@
 //! text errors as [`GameError::MoveSyntax`], wall errors as [`GameError::Spec`]), keeping its
 //! message.
 
-use crate::game::GameError;
+use crate::games::GameError;
 use thiserror::Error;
 
 /// What is wrong with a FEN such as `x5o/7/7/7/7/7/o5x x 0 1`.

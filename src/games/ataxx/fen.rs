@@ -8,7 +8,7 @@
 
 use super::position::MAX_HALFMOVE_CLOCK;
 use super::{Ataxx, FenError};
-use crate::game::Seat;
+use crate::games::Seat;
 
 /// The standard start position.
 pub const START_FEN: &str = "x5o/7/7/7/7/7/o5x x 0 1";

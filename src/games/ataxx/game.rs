@@ -1,7 +1,7 @@
 //! Ataxx on the shared [`Game`] trait.
 
 use super::{Ataxx, AtaxxConfig, AtaxxMove, MoveKind, fen, key};
-use crate::game::{Depths, Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat};
+use crate::games::{Depths, Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat};
 
 impl Game for Ataxx {
     type Move = AtaxxMove;

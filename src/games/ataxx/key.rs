@@ -18,7 +18,7 @@
 //! decoding never fails.
 
 use super::Ataxx;
-use crate::game::{Key, Seat};
+use crate::games::{Key, Seat};
 
 /// The code of an empty square.
 const EMPTY: u128 = 0;

@@ -42,4 +42,4 @@ pub use position::{Ataxx, Cell, HALFMOVE_LIMIT, MAX_HALFMOVE_CLOCK};
 pub use square::Square;
 pub use walls::WallMask;
 
-use crate::game::Seat;
+use crate::games::Seat;

@@ -15,7 +15,7 @@
 
 use super::bitboard::{ALL, DOUBLES, SINGLES, grow, reach};
 use super::{AtaxxMove, Bitboard, Square};
-use crate::game::{GameError, Outcome, Seat};
+use crate::games::{GameError, Outcome, Seat};
 use serde::{Deserialize, Serialize};
 
 /// The halfmove clock value at which the game is drawn (the 50-move rule).

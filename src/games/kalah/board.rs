@@ -3,7 +3,7 @@
 use super::config::KalahConfig;
 use super::notation::{board_array, from_board_array, parse_trace, trace_string};
 use super::position::{Kalah, KalahMove};
-use crate::game::{Game, GameError, GameRecord, Seat};
+use crate::games::{Game, GameError, GameRecord, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

@@ -1,6 +1,6 @@
 //! Kalah's configuration: board size and capture rule.
 
-use crate::game::{GameError, GameSpec, KEY_BYTES};
+use crate::games::{GameError, GameSpec, KEY_BYTES};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

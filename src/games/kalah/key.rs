@@ -16,7 +16,7 @@
 
 use super::config::KalahConfig;
 use super::position::Kalah;
-use crate::game::{GameError, Key, KeyWriter, Seat};
+use crate::games::{GameError, Key, KeyWriter, Seat};
 
 /// Encodes `position` (see the module documentation for the layout).
 #[inline]

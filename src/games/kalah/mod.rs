@@ -22,7 +22,7 @@ pub use evaluators::{KalahDefault, KalahStoreDiff};
 pub use notation::{board_array, board_array_text, from_board_array, parse_trace, trace_string};
 pub use position::{Kalah, KalahMove};
 
-use crate::game::{Depths, Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat};
+use crate::games::{Depths, Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat};
 
 impl Game for Kalah {
     type Move = KalahMove;

@@ -2,7 +2,7 @@
 
 use super::config::KalahConfig;
 use super::position::{Kalah, KalahMove};
-use crate::game::{GameError, GameRecord, Seat};
+use crate::games::{GameError, GameRecord, Seat};
 use serde::{Deserialize, Serialize};
 
 /// The board array of the classroom spec: the first player's m pits, their store, the second

@@ -1,7 +1,7 @@
 //! Kalah positions and rules: sowing, captures, extra moves, the end of the game.
 
 use super::config::{CaptureRule, KalahConfig, MAX_PITS};
-use crate::game::{GameError, Seat};
+use crate::games::{GameError, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

@@ -1,6 +1,6 @@
 //! The configuration of an Oware game: the rule set and the board size.
 
-use crate::game::{GameError, GameSpec, KEY_BYTES};
+use crate::games::{GameError, GameSpec, KEY_BYTES};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

@@ -3,7 +3,7 @@
 use super::config::OwareConfig;
 use super::notation;
 use super::position::Oware;
-use crate::game::{GameError, Seat};
+use crate::games::{GameError, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

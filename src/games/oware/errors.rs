@@ -1,7 +1,7 @@
 //! The messages of Oware's input errors, in one place so that they read alike.
 
 use super::OwareConfig;
-use crate::game::GameError;
+use crate::games::GameError;
 
 /// A position that could not be read or is inconsistent.
 pub(crate) fn position(message: impl Into<String>) -> GameError {

@@ -1,7 +1,7 @@
 //! Static evaluations of Oware positions, from the side to move's point of view.
 
 use super::position::Oware;
-use crate::game::Seat;
+use crate::games::Seat;
 
 impl Oware {
     /// ponder's default evaluation, in half-seeds: twice the captured margin plus the margin

@@ -1,7 +1,7 @@
 //! Oware's evaluators: `seed` (the Awale article's) and a stronger `default`.
 
 use super::{Oware, OwareMove};
-use crate::game::Seat;
+use crate::games::Seat;
 use crate::search::eval::{Evaluator, GameEvaluation, impl_evaluators};
 
 /// Oware `seed`: the Awale article's evaluation ([`Oware::awale_evaluation`]):

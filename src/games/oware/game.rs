@@ -5,7 +5,7 @@ use super::moves::OwareMove;
 use super::position::Oware;
 use super::rules::End;
 use super::{key, notation};
-use crate::game::{Depths, Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat};
+use crate::games::{Depths, Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat};
 
 impl Game for Oware {
     type Move = OwareMove;

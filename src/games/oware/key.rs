@@ -19,7 +19,7 @@
 
 use super::config::OwareConfig;
 use super::position::Oware;
-use crate::game::{GameError, KEY_BYTES, Key, Seat};
+use crate::games::{GameError, KEY_BYTES, Key, Seat};
 
 /// Whether a configuration of `houses` houses a side uses the byte layout.
 #[inline(always)]

@@ -1,7 +1,7 @@
 //! Oware moves: the mover's relative house index.
 
 use super::errors;
-use crate::game::{GameError, Seat};
+use crate::games::{GameError, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

@@ -5,7 +5,7 @@ use super::config::OwareConfig;
 use super::errors;
 use super::moves::OwareMove;
 use super::position::Oware;
-use crate::game::{Game, GameError, GameRecord, Seat};
+use crate::games::{Game, GameError, GameRecord, Seat};
 use std::fmt::Write;
 
 /// The position in the one-line notation.

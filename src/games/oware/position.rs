@@ -2,7 +2,7 @@
 
 use super::config::{MAX_PITS, OwareConfig};
 use super::errors;
-use crate::game::{GameError, Seat};
+use crate::games::{GameError, Seat};
 
 /// The pits of a board in absolute sowing order: the first player's houses `0..H`, then the
 /// second player's houses `0..H` (index `H + i`); entries past `2H` are zero.

@@ -6,7 +6,7 @@ use super::config::Rules;
 use super::moves::OwareMove;
 use super::position::{Oware, Pits};
 use super::swar;
-use crate::game::Seat;
+use crate::games::Seat;
 
 /// Sows the seeds of `origin` counter-clockwise over a board of `pits` pits, skipping the
 /// origin on laps; returns the pit the last seed fell into (`origin` itself when it was

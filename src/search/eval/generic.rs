@@ -1,7 +1,7 @@
 //! Evaluators that work for every game.
 
 use super::Evaluator;
-use crate::game::Game;
+use crate::games::Game;
 
 /// The game's own [`Game::evaluate`].
 #[derive(Copy, Clone, Debug, Default)]

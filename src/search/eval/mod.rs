@@ -13,7 +13,7 @@ mod generic;
 pub use generic::{GameEvaluation, ScoreDiff};
 
 use super::SearchError;
-use crate::game::Game;
+use crate::games::Game;
 use std::sync::Arc;
 
 /// A static evaluation of positions of game `G`.

@@ -5,7 +5,7 @@
 
 use super::Table;
 use super::entry::{GENERATION_MASK, TableEntry, keep_move, keep_worth, replaces_same_key};
-use crate::game::Key;
+use crate::games::Key;
 use dashmap::DashMap;
 use parking_lot::Mutex;
 use std::hash::{BuildHasherDefault, Hasher};

@@ -5,7 +5,7 @@
 
 use super::Table;
 use super::entry::{GENERATION_MASK, TableEntry, keep_move, keep_worth, replaces_same_key};
-use crate::game::Key;
+use crate::games::Key;
 use std::alloc::{Layout, alloc_zeroed};
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering, fence};
 

@@ -14,7 +14,7 @@ pub use self::dashmap::{DASHMAP_BYTES_PER_ENTRY, DashMapTable, KeyHasher};
 pub use entry::{Bound, TableEntry};
 pub use lockfree::LockFreeTable;
 
-use crate::game::Key;
+use crate::games::Key;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;

@@ -3,7 +3,7 @@
 //! coin of value 0 gives another turn (the same side moves again). The game ends when the row
 //! is empty; the margin is the difference of the scores.
 
-use ponder::game::KeyWriter;
+use ponder::games::KeyWriter;
 use ponder::search::Evaluators;
 use ponder::{Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat};
 use serde::{Deserialize, Serialize};

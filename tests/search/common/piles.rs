@@ -4,7 +4,7 @@
 //! score difference. Moves on piles of the same size lead to positions that are the same up to
 //! the order of the piles, so they have exactly the same value at every depth.
 
-use ponder::game::KeyWriter;
+use ponder::games::KeyWriter;
 use ponder::search::Evaluators;
 use ponder::{Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat};
 use serde::{Deserialize, Serialize};

@@ -5,7 +5,7 @@
 //! when a position repeats one since the last collection; the margin is the score difference
 //! either way.
 
-use ponder::game::KeyWriter;
+use ponder::games::KeyWriter;
 use ponder::search::Evaluators;
 use ponder::{Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat};
 use serde::{Deserialize, Serialize};

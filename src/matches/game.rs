@@ -1,6 +1,6 @@
 //! One game between two players, from an opening to the end.
 
-use crate::game::{Game, GameRecord, Outcome, Seat};
+use crate::games::{Game, GameRecord, Outcome, Seat};
 use crate::players::{Player, PlayerError, StopSignal, Turn};
 use serde::Serialize;
 use std::time::{Duration, Instant};

@@ -1,26 +1,6 @@
-//! The game-agnostic layer: the [`Game`] trait every game implements, and the vocabulary
-//! types the search and the engine use for every game.
-//!
-//! Arrows point one way: front ends → engine → search → this module. A game never knows the
-//! search.
+//! The [`Game`] trait every game implements.
 
-mod depths;
-mod error;
-mod key;
-mod outcome;
-mod record;
-mod seat;
-mod spec;
-
-pub use depths::Depths;
-pub use error::GameError;
-pub use key::{KEY_BYTES, Key, KeyReader, KeyWriter};
-pub use outcome::Outcome;
-pub use record::GameRecord;
-pub use seat::Seat;
-pub use spec::GameSpec;
-pub(crate) use spec::{SpecParts, SpecSyntaxError};
-
+use super::{Depths, GameError, GameRecord, GameSpec, Key, Outcome, Seat};
 use serde::{Serialize, de::DeserializeOwned};
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
@@ -28,7 +8,7 @@ use std::hash::Hash;
 /// A two-player (room is left for more), perfect-information, turn-based game.
 ///
 /// A value of the type is one position: small, `Copy`, and updated by copy-make
-/// ([`Game::play`] returns the next position). Everything the search needs is here; the
+/// ([`Game::play_unchecked`] returns the next position). Everything the search needs is here; the
 /// search never knows which game it plays.
 ///
 /// Move generation writes into a caller-provided buffer, so a search that keeps one buffer
@@ -37,7 +17,7 @@ use std::hash::Hash;
 /// # Implementing a game
 ///
 /// Required: the [`Game::Move`] and [`Game::Config`] types, [`Game::NAME`], and the rules:
-/// [`Game::start`], [`Game::legal_moves`], [`Game::play`], [`Game::side_to_move`],
+/// [`Game::start`], [`Game::legal_moves`], [`Game::play_unchecked`], [`Game::side_to_move`],
 /// [`Game::outcome`] and [`Game::key`]. Everything else has a default a game overrides when
 /// it knows better: [`Game::scores`] (from the outcome), [`Game::evaluate`] (0),
 /// [`Game::config_from_spec`] (no parameters), [`Game::config`] (the default one),

@@ -15,7 +15,7 @@ const Z95: f64 = 1.959_963_984_540_054;
 /// The Elo difference that a score fraction `s` (0..1) stands for; ±infinity at 1 and 0.
 ///
 /// ```
-/// use ponder::arena::elo_from_score;
+/// use ponder::matches::elo_from_score;
 /// assert_eq!(elo_from_score(0.5), 0.0);
 /// assert!((elo_from_score(0.75) - 190.85).abs() < 0.01);
 /// assert_eq!(elo_from_score(1.0), f64::INFINITY);

@@ -1,6 +1,6 @@
 //! Randomised openings: a few random plies from the start, the same for both colours of a pair.
 
-use crate::game::{Game, GameRecord};
+use crate::games::{Game, GameRecord};
 use crate::search::{Evaluators, Limits, SearchOptions, Searcher, StopSignal};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -19,7 +19,7 @@ pub fn derive_seed(seed: u64, index: u64) -> u64 {
 /// an opening leaves a game to play whenever the start allows it.
 ///
 /// ```
-/// use ponder::arena::random_opening;
+/// use ponder::matches::random_opening;
 /// use ponder::{Game, GameRecord, Kalah};
 /// let start = GameRecord::new(Kalah::start(&Default::default()).unwrap());
 /// let a = random_opening(&start, 4, 1, 0);

@@ -7,7 +7,7 @@
 /// A game sets only what differs from [`Depths::DEFAULT`]:
 ///
 /// ```
-/// use ponder::game::Depths;
+/// use ponder::games::Depths;
 /// const DEEPER: Depths = Depths { medium: 12, ..Depths::DEFAULT };
 /// assert_eq!(DEEPER.easy, Depths::DEFAULT.easy);
 /// ```

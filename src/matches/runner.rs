@@ -4,7 +4,7 @@
 use super::game::{PlayedGame, play_game};
 use super::openings::{Balance, balanced_opening, derive_seed, random_opening};
 use super::stats::Tally;
-use crate::game::{Game, GameRecord};
+use crate::games::{Game, GameRecord};
 use crate::players::{Player, PlayerError, StopSignal};
 use crate::search::Evaluators;
 use crossbeam_channel::unbounded;

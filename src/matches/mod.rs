@@ -3,7 +3,7 @@
 //! `ponder tune` are built on it.
 //!
 //! ```
-//! use ponder::arena::{run_match, MatchConfig};
+//! use ponder::matches::{run_match, MatchConfig};
 //! use ponder::players::{build_player, PlayerSpec};
 //! use ponder::{Game, GameRecord, Kalah};
 //! let start = GameRecord::new(Kalah::start(&Default::default()).unwrap());
