@@ -181,10 +181,10 @@ fn measured_go<G: Evaluators>(
     loop {
         match engine.recv_timeout(budget + Duration::from_secs(10)) {
             Some(Event::Info(info)) if info.id == id => {
-                last_nodes = info.nodes;
-                if info.depth >= depth && move_stats.time_to_depth.is_none() {
+                last_nodes = info.search.nodes;
+                if info.search.depth >= depth && move_stats.time_to_depth.is_none() {
                     move_stats.time_to_depth = Some(started.elapsed());
-                    move_stats.nodes_to_depth = info.nodes;
+                    move_stats.nodes_to_depth = info.search.nodes;
                     move_stats.kept_share = if info.tree.visited > 0 {
                         info.tree.kept as f64 / info.tree.visited as f64
                     } else {

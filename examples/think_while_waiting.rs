@@ -137,8 +137,8 @@ fn run<G: Evaluators>(spec: &GameSpec, args: &Args) -> Result<(), GameError> {
             let best = loop {
                 match engine.recv_timeout(budget + Duration::from_secs(10)) {
                     Some(Event::Info(info)) if info.id == id => {
-                        last_depth = info.depth;
-                        time_at_depth.insert(info.depth, info.time);
+                        last_depth = info.search.depth;
+                        time_at_depth.insert(info.search.depth, info.search.time);
                     }
                     Some(Event::Rerooted(reroot)) => {
                         println!(

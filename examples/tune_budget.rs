@@ -61,10 +61,20 @@ fn engine_rows<G: Evaluators>(record: &GameRecord<G>, args: &Args) -> Vec<(Row, 
     while let Some(event) = engine.recv_timeout(Duration::from_secs_f64(args.seconds + 10.0)) {
         match event {
             Event::Info(info) => {
-                let pv: Vec<String> = info.pv.iter().take(8).map(|m| m.to_string()).collect();
+                let pv: Vec<String> = info
+                    .search
+                    .pv
+                    .iter()
+                    .take(8)
+                    .map(|m| m.to_string())
+                    .collect();
                 rows.push((
-                    (info.depth, info.time.as_secs_f64() * 1e3, info.nodes),
-                    info.score,
+                    (
+                        info.search.depth,
+                        info.search.time.as_secs_f64() * 1e3,
+                        info.search.nodes,
+                    ),
+                    info.search.score.0,
                     pv.join(" "),
                 ));
             }

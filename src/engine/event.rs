@@ -3,6 +3,7 @@
 use super::command::SearchId;
 use super::tree::TreeStats;
 use crate::games::{Game, GameError};
+use crate::search::SearchInfo;
 use std::time::Duration;
 use thiserror::Error;
 
@@ -11,7 +12,7 @@ use thiserror::Error;
 #[derive(Clone, Debug)]
 pub enum Event<G: Game> {
     /// A `go` completed one more depth.
-    Info(SearchInfo<G>),
+    Info(IterationInfo<G>),
     /// The answer to a `go`: exactly one per `go`.
     BestMove(BestMove<G>),
     /// What pondering is doing.
@@ -29,23 +30,15 @@ pub enum Event<G: Game> {
     },
 }
 
-/// One completed iteration of a search.
+/// One completed iteration of a `go`: what the search reports of it, with the `go` it belongs
+/// to and what the search did with the stored tree.
 #[derive(Clone, Debug, PartialEq)]
-pub struct SearchInfo<G: Game> {
+pub struct IterationInfo<G: Game> {
     /// The `go` it belongs to.
     pub id: SearchId,
-    /// Depth completed, plies.
-    pub depth: u32,
-    /// Score for the side to move (the search module's scale).
-    pub score: i32,
-    /// Principal variation, from the position searched.
-    pub pv: Vec<G::Move>,
-    /// Nodes searched so far by this `go`.
-    pub nodes: u64,
-    /// Nodes per second.
-    pub nps: u64,
-    /// Time since the `go` started.
-    pub time: Duration,
+    /// The iteration as the search reports it: depth, score for the side to move, principal
+    /// variation, nodes so far, speed, time since the `go` started.
+    pub search: SearchInfo<G>,
     /// What the search did with the stored tree so far.
     pub tree: TreeStats,
 }

@@ -6,7 +6,7 @@ use super::config::{EngineConfig, EngineOption};
 use super::controller::Controller;
 use super::event::Event;
 use super::search_api::Limits;
-use super::worker;
+use super::search_thread;
 use crate::games::{Game, GameRecord};
 use crate::search::eval::Evaluators;
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, unbounded};
@@ -104,7 +104,7 @@ impl<G: Evaluators> Engine<G> {
         let search = std::thread::Builder::new()
             .name("ponder-search".to_string())
             .spawn(move || {
-                worker::run(job_rx, done_tx, search_events, pin);
+                search_thread::run(job_rx, done_tx, search_events, pin);
                 drop(search_finished);
             })
             .expect("spawning the search thread");

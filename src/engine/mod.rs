@@ -2,7 +2,7 @@
 //!
 //! - [`Engine`] (`handle`): the non-blocking handle; [`Command`]s in, [`Event`]s out.
 //! - `controller`: the engine thread (commands in order, time limits, starts pondering).
-//! - `worker`: the search thread (runs a `go` or pondering on the tree it is lent).
+//! - `search_thread`: the search thread (runs a `go` or pondering on the tree it is lent).
 //! - `tree`: the stored tree in a memory-bounded arena, re-rooted on every move, and its
 //!   view as the search's node store: the search's one node loop runs over it.
 //! - `think`: a `go`: the search's iterative deepening and exact choice among equal-best
@@ -17,13 +17,13 @@ mod event;
 mod handle;
 mod ponder;
 mod search_api;
+mod search_thread;
 mod think;
 mod tree;
-mod worker;
 
 pub use command::{Command, SearchId};
 pub use config::{EngineConfig, EngineOption, OPTION_NAMES, PonderMode};
-pub use event::{BestMove, EngineError, Event, PonderInfo, RerootInfo, SearchInfo};
+pub use event::{BestMove, EngineError, Event, IterationInfo, PonderInfo, RerootInfo};
 pub use handle::{Engine, MemoryUse};
 pub use search_api::{Limits, StopSignal, TieBreak};
 pub use tree::TreeStats;

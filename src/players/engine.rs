@@ -159,11 +159,11 @@ impl<G: Evaluators> Player<G> for EnginePlayer<G> {
             };
             match event {
                 Event::Info(info) if info.id == id => turn.report(&Thought {
-                    depth: info.depth,
-                    score: Some(info.score),
-                    nodes: info.nodes,
-                    time: info.time,
-                    pv: info.pv,
+                    depth: info.search.depth,
+                    score: Some(info.search.score.0),
+                    nodes: info.search.nodes,
+                    time: info.search.time,
+                    pv: info.search.pv,
                 }),
                 Event::BestMove(best) if best.id == id => {
                     let mv = best.mv.ok_or(PlayerError::GameOver)?;

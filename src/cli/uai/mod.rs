@@ -20,10 +20,10 @@ pub use protocol::{GoParams, UaiCommand, parse_command};
 
 use super::CliError;
 use crate::engine::{
-    Command, Engine, EngineConfig, EngineOption, Event, Limits, SearchId, SearchInfo, TieBreak,
+    Command, Engine, EngineConfig, EngineOption, Event, Limits, SearchId, TieBreak,
 };
 use crate::games::{Game, GameRecord, GameSpec, Seat};
-use crate::search::Evaluators;
+use crate::search::{Evaluators, SearchInfo};
 use crate::with_game;
 use crossbeam_channel::{Receiver, select};
 use std::io::{BufRead, Write};
@@ -235,12 +235,12 @@ impl Options {
 /// `info depth d score cp N time t nodes n nps n pv ...` (a decided game: `score mate M`, in
 /// moves, negative when losing).
 fn info_line<G: Game>(info: &SearchInfo<G>) -> String {
-    let score = match crate::players::decisive_score(info.score) {
+    let score = match crate::players::decisive_score(info.score.0) {
         Some((margin, plies)) => {
             let moves = (i64::from(plies) + 1) / 2;
             format!("mate {}", if margin > 0 { moves } else { -moves })
         }
-        None => format!("cp {}", info.score),
+        None => format!("cp {}", info.score.0),
     };
     let mut line = format!(
         "info depth {} score {score} time {} nodes {} nps {}",
@@ -616,7 +616,7 @@ impl<G: Evaluators> Session<G> {
         match event {
             Event::Info(info) => {
                 if self.search.as_ref().is_some_and(|s| s.id == info.id) {
-                    self.output.line(&info_line(&info));
+                    self.output.line(&info_line(&info.search));
                 }
             }
             Event::BestMove(best) => {

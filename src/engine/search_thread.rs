@@ -3,7 +3,7 @@
 
 use super::command::SearchId;
 use super::config::PonderMode;
-use super::event::{Event, PonderInfo, SearchInfo};
+use super::event::{Event, IterationInfo, PonderInfo};
 use super::ponder::{PonderEnd, PonderSetup, ponder};
 use super::search_api::{Limits, StopSignal, TieBreak};
 use super::think::{ThinkSetup, think};
@@ -191,14 +191,9 @@ fn run_think<G: Game, E: Evaluator<G>>(
         tree_min_depth: context.tree_min_depth,
     };
     let best = think(tree, worker, &context.position, &setup, |info, stats| {
-        let _ = events.send(Event::Info(SearchInfo {
+        let _ = events.send(Event::Info(IterationInfo {
             id,
-            depth: info.depth,
-            score: info.score.0,
-            pv: info.pv.clone(),
-            nodes: info.nodes,
-            nps: info.nps,
-            time: info.time,
+            search: info.clone(),
             tree: stats,
         }));
     });
