@@ -88,21 +88,18 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         store: &mut S,
         node: S::Node,
         position: &G,
-        depth: u32,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
+        window: NodeWindow,
         last_move: Option<G::Move>,
     ) -> i32 {
+        let NodeWindow {
+            depth,
+            mut alpha,
+            beta,
+            ply,
+        } = window;
         if let Some(value) = self.leaf_value(position, depth, ply, last_move) {
             return value;
         }
-        let window = NodeWindow {
-            depth,
-            alpha,
-            beta,
-            ply,
-        };
         if let Some(value) = store.answer(node, window, self.forward_pruning) {
             store.line(node, &mut self.pv[ply]);
             return value;
@@ -358,7 +355,13 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         let child_ply = window.ply + 1;
         let mut at = |worker: &mut Self, to_depth: u32, a: i32, b: i32| {
             worker.descend(position, mv, a, b, child_ply, |w, c, ca, cb| {
-                w.pvs(store, child, c, to_depth, ca, cb, child_ply, Some(mv))
+                let child_window = NodeWindow {
+                    depth: to_depth,
+                    alpha: ca,
+                    beta: cb,
+                    ply: child_ply,
+                };
+                w.pvs(store, child, c, child_window, Some(mv))
             })
         };
         if searched == 0 {

@@ -10,7 +10,7 @@ use super::alphabeta::Pruning;
 use super::eval::Evaluator;
 use super::options::Algorithm;
 use super::score::INFINITY;
-use super::store::NodeStore;
+use super::store::{NodeStore, NodeWindow};
 use super::worker::{SearchWorker, Window};
 use crate::games::Game;
 
@@ -102,7 +102,13 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
                     let node = store.child(root_node, moves[i].slot);
                     let mut at = |w: &mut Self, a: i32, b: i32| {
                         w.descend(root, mv, a, b, 1, |w, child, ca, cb| {
-                            w.pvs(store, node, child, depth - 1, ca, cb, 1, Some(mv))
+                            let window = NodeWindow {
+                                depth: depth - 1,
+                                alpha: ca,
+                                beta: cb,
+                                ply: 1,
+                            };
+                            w.pvs(store, node, child, window, Some(mv))
                         })
                     };
                     if i == 0 {

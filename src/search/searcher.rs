@@ -98,19 +98,26 @@ impl<G: Evaluators> Searcher<G> {
         stop: &StopSignal,
         on_info: &mut dyn FnMut(&SearchInfo<G>),
     ) -> SearchOutcome<G> {
-        self.runner.run(root, limits, stop, on_info)
+        self.runner.run(Request {
+            record: root,
+            limits,
+            stop,
+            on_info,
+        })
     }
+}
+
+/// What one search is asked: [`Searcher::search`]'s arguments.
+struct Request<'a, G: Game> {
+    record: &'a GameRecord<G>,
+    limits: &'a Limits,
+    stop: &'a StopSignal,
+    on_info: &'a mut dyn FnMut(&SearchInfo<G>),
 }
 
 /// A search compiled for one evaluator type, behind one dynamic call per search.
 trait SearchRunner<G: Game>: Send {
-    fn run(
-        &mut self,
-        root: &GameRecord<G>,
-        limits: &Limits,
-        stop: &StopSignal,
-        on_info: &mut dyn FnMut(&SearchInfo<G>),
-    ) -> SearchOutcome<G>;
+    fn run(&mut self, request: Request<'_, G>) -> SearchOutcome<G>;
 }
 
 struct MakeRunner {
@@ -154,13 +161,13 @@ struct Runner<G: Game, E: Evaluator<G>> {
 }
 
 impl<G: Game, E: Evaluator<G>> SearchRunner<G> for Runner<G, E> {
-    fn run(
-        &mut self,
-        record: &GameRecord<G>,
-        limits: &Limits,
-        stop: &StopSignal,
-        on_info: &mut dyn FnMut(&SearchInfo<G>),
-    ) -> SearchOutcome<G> {
+    fn run(&mut self, request: Request<'_, G>) -> SearchOutcome<G> {
+        let Request {
+            record,
+            limits,
+            stop,
+            on_info,
+        } = request;
         let start = Instant::now();
         let root = record.current();
         let mut legal = Vec::new();

@@ -11,7 +11,7 @@ use super::limits::StopSignal;
 use super::ordering::MoveOrderer;
 use super::repetition::RepetitionStack;
 use super::score::{self, MAX_HEURISTIC};
-use super::store::{NoStore, NodeStore};
+use super::store::{NoStore, NodeStore, NodeWindow};
 use super::table::{Table, TranspositionTable};
 use crate::games::{Game, Key};
 use std::sync::Arc;
@@ -181,17 +181,13 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         if self.aborted {
             return None;
         }
-        let ply = (ply as usize).min(MAX_PLY);
-        let value = self.pvs(
-            store,
-            node,
-            position,
+        let node_window = NodeWindow {
             depth,
-            window.alpha,
-            window.beta,
-            ply,
-            None,
-        );
+            alpha: window.alpha,
+            beta: window.beta,
+            ply: (ply as usize).min(MAX_PLY),
+        };
+        let value = self.pvs(store, node, position, node_window, None);
         (!self.aborted).then_some(value)
     }
 
