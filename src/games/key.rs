@@ -1,5 +1,6 @@
 //! The exact, compact 14-byte position key.
 
+use crate::games::debug_as_display;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -83,11 +84,7 @@ impl Key {
     }
 }
 
-impl fmt::Debug for Key {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Key({self})")
-    }
-}
+debug_as_display!(Key);
 
 impl fmt::Display for Key {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

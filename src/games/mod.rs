@@ -19,6 +19,7 @@ mod depths;
 mod error;
 mod game;
 mod key;
+mod names;
 mod outcome;
 mod record;
 mod seat;
@@ -28,6 +29,8 @@ pub use depths::Depths;
 pub use error::GameError;
 pub use game::Game;
 pub use key::{KEY_BYTES, Key, KeyReader, KeyWriter};
+pub use names::unknown_name;
+pub(crate) use names::{debug_as_display, named_enum, serde_as_text};
 pub use outcome::Outcome;
 pub use record::GameRecord;
 pub use seat::Seat;
@@ -59,7 +62,7 @@ macro_rules! registered_games {
 }
 
 /// The names of every game ponder plays, as written in game specs (each game's
-/// [`Game::NAME`](crate::Game::NAME), in the registry's order).
+/// [`Game::NAME`], in the registry's order).
 pub const GAME_NAMES: &[&str] = registered_games!(__game_names {});
 
 /// Builds [`GAME_NAMES`] from the registry.
@@ -97,9 +100,10 @@ macro_rules! __with_game {
                 type $G = $crate::games::$module::$game;
                 $body
             })+
-            other => Err($crate::GameError::Spec(format!(
-                "unknown game {other:?} (known: {})",
-                $crate::games::GAME_NAMES.join(", ")
+            other => Err($crate::GameError::Spec($crate::games::unknown_name(
+                "game",
+                other,
+                $crate::games::GAME_NAMES,
             ))
             .into()),
         }

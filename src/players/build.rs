@@ -7,6 +7,7 @@ use super::{
     level_params,
 };
 use crate::engine::EngineConfig;
+use crate::games::unknown_name;
 use crate::search::{Evaluators, SearchOptions, TieBreak, evaluator_by_name};
 use std::sync::Arc;
 
@@ -137,13 +138,10 @@ pub fn build_player<G: Evaluators>(
             if algorithm_of(kind).is_some() {
                 return build_searcher::<G>(spec, seed);
             }
-            Err(spec.error(format!(
-                "unknown player {kind:?} (known: {})",
-                PLAYER_KINDS
-                    .iter()
-                    .map(|(kind, _)| *kind)
-                    .collect::<Vec<_>>()
-                    .join(", ")
+            Err(spec.error(unknown_name(
+                "player",
+                kind,
+                PLAYER_KINDS.iter().map(|(kind, _)| kind),
             )))
         }
     }

@@ -1,9 +1,7 @@
 //! Difficulty levels: what `easy`, `medium` and `hard` mean for each game.
 
 use super::PlayerSpec;
-use crate::games::Game;
-use std::fmt;
-use std::str::FromStr;
+use crate::games::{Game, named_enum};
 
 /// A difficulty level for the engine (`ponder play --level`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -18,29 +16,11 @@ pub enum Level {
     Hard,
 }
 
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-        })
-    }
-}
-
-impl FromStr for Level {
-    type Err = String;
-    fn from_str(text: &str) -> Result<Level, String> {
-        match text.to_ascii_lowercase().as_str() {
-            "easy" => Ok(Level::Easy),
-            "medium" => Ok(Level::Medium),
-            "hard" => Ok(Level::Hard),
-            _ => Err(format!(
-                "unknown level {text:?} (known: easy, medium, hard)"
-            )),
-        }
-    }
-}
+named_enum!("level", Level {
+    Easy => "easy",
+    Medium => "medium",
+    Hard => "hard",
+});
 
 /// The budget parameters of `level` for game `G`, as player-spec parameters
 /// (`depth=..`/`movetime=..`, `tiebreak=..`): easy and medium search the game's

@@ -1,9 +1,8 @@
 //! How a search is configured: algorithm, evaluator, tie-break, threads, table.
 
 use super::table::TableKind;
+use crate::games::named_enum;
 use serde::{Deserialize, Serialize};
-use std::fmt;
-use std::str::FromStr;
 
 /// The search algorithm.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -17,30 +16,11 @@ pub enum Algorithm {
     Pvs,
 }
 
-impl fmt::Display for Algorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Algorithm::Minimax => "minimax",
-            Algorithm::AlphaBeta => "alphabeta",
-            Algorithm::Pvs => "pvs",
-        })
-    }
-}
-
-impl FromStr for Algorithm {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Algorithm, String> {
-        match text.to_ascii_lowercase().as_str() {
-            "minimax" => Ok(Algorithm::Minimax),
-            "alphabeta" | "alpha-beta" => Ok(Algorithm::AlphaBeta),
-            "pvs" => Ok(Algorithm::Pvs),
-            _ => Err(format!(
-                "unknown algorithm {text:?} (known: minimax, alphabeta, pvs)"
-            )),
-        }
-    }
-}
+named_enum!("algorithm", Algorithm {
+    Minimax => "minimax",
+    AlphaBeta => "alphabeta" | "alpha-beta",
+    Pvs => "pvs",
+});
 
 /// How the move is chosen among root moves of exactly equal best value.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -36,10 +36,7 @@ pub struct AtaxxSeed;
 impl Evaluator<Ataxx> for AtaxxSeed {
     #[inline]
     fn evaluate(&self, position: &Ataxx, last_move: Option<AtaxxMove>) -> i32 {
-        let me = position.turn();
-        let mine = position.stones(me).count() as i32;
-        let theirs = position.stones(me.opponent()).count() as i32;
-        mine - theirs + jump_bonus(last_move)
+        position.stone_difference() + jump_bonus(last_move)
     }
 }
 
@@ -61,7 +58,7 @@ impl Evaluator<Ataxx> for AtaxxDefault {
         let mine = position.stones(me).bits();
         let theirs = position.stones(me.opponent()).bits();
         let frontier = grow(position.empty().bits());
-        let material = mine.count_ones() as i32 - theirs.count_ones() as i32;
+        let material = position.stone_difference();
         let exposed_mine = (mine & frontier).count_ones() as i32;
         let exposed_theirs = (theirs & frontier).count_ones() as i32;
         4 * material + exposed_theirs - exposed_mine + 2 * jump_bonus(last_move)

@@ -1,7 +1,9 @@
 //! Ataxx on the shared [`Game`] trait.
 
 use super::{Ataxx, AtaxxConfig, AtaxxMove, MoveKind, fen, key};
-use crate::games::{Depths, Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat};
+use crate::games::{
+    Depths, Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat, serde_as_text,
+};
 
 impl Game for Ataxx {
     type Move = AtaxxMove;
@@ -130,7 +132,7 @@ impl Game for Ataxx {
     }
 
     fn position_text(&self) -> String {
-        fen::format_fen(self)
+        self.to_fen()
     }
 
     /// The change in stone difference for the mover: a single move gains its clone and each
@@ -157,21 +159,8 @@ impl Game for Ataxx {
     }
 }
 
-impl TryFrom<String> for Ataxx {
-    type Error = GameError;
-
-    /// Reads a FEN.
-    fn try_from(text: String) -> Result<Ataxx, GameError> {
-        Ok(fen::parse_fen(&text)?)
-    }
-}
-
-impl From<Ataxx> for String {
-    /// The FEN.
-    fn from(position: Ataxx) -> String {
-        fen::format_fen(&position)
-    }
-}
+// Serialized as its FEN.
+serde_as_text!(Ataxx, |position| position.to_fen());
 
 impl std::str::FromStr for Ataxx {
     type Err = GameError;

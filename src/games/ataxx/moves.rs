@@ -2,6 +2,7 @@
 //! move, source then target), `0000` (a pass).
 
 use super::{MoveTextError, Square};
+use crate::games::{debug_as_display, serde_as_text};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -121,11 +122,7 @@ impl fmt::Display for AtaxxMove {
     }
 }
 
-impl fmt::Debug for AtaxxMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "AtaxxMove({self})")
-    }
-}
+debug_as_display!(AtaxxMove);
 
 impl FromStr for AtaxxMove {
     type Err = MoveTextError;
@@ -158,16 +155,5 @@ impl FromStr for AtaxxMove {
     }
 }
 
-impl TryFrom<String> for AtaxxMove {
-    type Error = MoveTextError;
-
-    fn try_from(text: String) -> Result<AtaxxMove, MoveTextError> {
-        text.parse()
-    }
-}
-
-impl From<AtaxxMove> for String {
-    fn from(mv: AtaxxMove) -> String {
-        mv.to_string()
-    }
-}
+// Serialized as its UAI notation.
+serde_as_text!(AtaxxMove, |mv| mv.to_string());

@@ -10,6 +10,7 @@
 use super::bitboard::{ALL, reach};
 use super::position::Ataxx;
 use super::{Bitboard, WallsError};
+use crate::games::debug_as_display;
 use std::fmt;
 use std::str::FromStr;
 
@@ -116,11 +117,7 @@ impl fmt::Display for WallMask {
     }
 }
 
-impl fmt::Debug for WallMask {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "WallMask({self})")
-    }
-}
+debug_as_display!(WallMask);
 
 impl FromStr for WallMask {
     type Err = WallsError;

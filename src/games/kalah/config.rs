@@ -1,6 +1,6 @@
 //! Kalah's configuration: board size and capture rule.
 
-use crate::games::{GameError, GameSpec, KEY_BYTES};
+use crate::games::{GameError, GameSpec, KEY_BYTES, named_enum};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -20,14 +20,10 @@ pub enum CaptureRule {
     Empty,
 }
 
-impl fmt::Display for CaptureRule {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            CaptureRule::Classic => "classic",
-            CaptureRule::Empty => "empty",
-        })
-    }
-}
+named_enum!("capture rule", CaptureRule {
+    Classic => "classic",
+    Empty => "empty",
+});
 
 /// Kalah(m, n): `pits` pits a side, `seeds` seeds in each pit at the start, and a capture rule.
 ///
@@ -107,10 +103,10 @@ impl KalahConfig {
         spec.check_keys(&["pits", "seeds", "capture"])?;
         let pits = spec.get_int("pits", 1..=MAX_PITS as u64, 6)? as usize;
         let seeds = spec.get_int("seeds", 1..=255, 4)? as usize;
-        let capture = match spec.get_choice("capture", &["classic", "empty"], "classic")? {
-            "empty" => CaptureRule::Empty,
-            _ => CaptureRule::Classic,
-        };
+        let capture = spec
+            .get_choice("capture", CaptureRule::NAMES, CaptureRule::default().name())?
+            .parse()
+            .map_err(GameError::Spec)?;
         KalahConfig::new(pits, seeds, capture)
     }
 

@@ -19,7 +19,7 @@ impl Evaluator<Kalah> for KalahDefault {
     fn evaluate(&self, position: &Kalah, _last_move: Option<<Kalah as Game>::Move>) -> i32 {
         let me = position.side();
         let them = me.opponent();
-        let stores = i32::from(position.store(me)) - i32::from(position.store(them));
+        let stores = position.store_difference();
         let rows = position.row_seeds(me) as i32 - position.row_seeds(them) as i32;
         let pits = position.pits(me);
         let m = pits.len();
@@ -41,8 +41,7 @@ pub struct KalahStoreDiff;
 impl Evaluator<Kalah> for KalahStoreDiff {
     #[inline]
     fn evaluate(&self, position: &Kalah, _last_move: Option<<Kalah as Game>::Move>) -> i32 {
-        let me = position.side();
-        i32::from(position.store(me)) - i32::from(position.store(me.opponent()))
+        position.store_difference()
     }
 }
 

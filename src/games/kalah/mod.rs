@@ -97,8 +97,7 @@ impl Game for Kalah {
 
     /// Store difference from the mover's point of view.
     fn evaluate(&self) -> i32 {
-        let me = self.side();
-        i32::from(self.store(me)) - i32::from(self.store(me.opponent()))
+        self.store_difference()
     }
 
     fn key(&self) -> Key {

@@ -145,6 +145,12 @@ impl Kalah {
         self.cells[seat.index() * (m + 1) + m]
     }
 
+    /// The side to move's store minus the opponent's.
+    pub fn store_difference(&self) -> i32 {
+        let me = self.side();
+        i32::from(self.store(me)) - i32::from(self.store(me.opponent()))
+    }
+
     /// Seeds left in `seat`'s row.
     pub fn row_seeds(&self, seat: Seat) -> u32 {
         self.pits(seat).iter().map(|&s| u32::from(s)).sum()

@@ -1,6 +1,6 @@
 //! The configuration of an Oware game: the rule set and the board size.
 
-use crate::games::{GameError, GameSpec, KEY_BYTES};
+use crate::games::{GameError, GameSpec, KEY_BYTES, named_enum};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -46,21 +46,10 @@ pub enum Rules {
     Awari,
 }
 
-impl Rules {
-    /// The rule set's name in game specs: `abapa` or `awari`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Rules::Abapa => "abapa",
-            Rules::Awari => "awari",
-        }
-    }
-}
-
-impl fmt::Display for Rules {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+named_enum!("rules", Rules {
+    Abapa => "abapa",
+    Awari => "awari",
+});
 
 /// An Oware configuration, from the spec `oware[:rules=abapa|awari,houses=H,seeds=N]`:
 /// `H` houses a side (6 by default), `N` seeds a house at the start (4 by default), and the
@@ -146,10 +135,10 @@ impl OwareConfig {
     /// The configuration a game spec describes (its name is not checked here).
     pub fn from_spec(spec: &GameSpec) -> Result<OwareConfig, GameError> {
         spec.check_keys(&["rules", "houses", "seeds"])?;
-        let rules = match spec.get_choice("rules", &["abapa", "awari"], "abapa")? {
-            "awari" => Rules::Awari,
-            _ => Rules::Abapa,
-        };
+        let rules = spec
+            .get_choice("rules", Rules::NAMES, Rules::default().name())?
+            .parse()
+            .map_err(GameError::Spec)?;
         // Sizes are judged by `new`, whose messages say why (huge values cannot fit the key).
         let houses = spec.get_int("houses", 0..=u64::MAX, 6)?;
         let seeds = spec.get_int("seeds", 0..=u64::MAX, 4)?;
