@@ -207,13 +207,10 @@ impl EngineOption {
             "eval" => Ok(EngineOption::Eval(value.to_string())),
             "forwardpruning" => Ok(EngineOption::ForwardPruning(boolean()?)),
             "treemindepth" => Ok(EngineOption::TreeMinDepth(number(1..=64)? as u32)),
-            _ => Err(format!(
-                "unknown option {name:?} (known: {})",
-                OPTION_NAMES
-                    .iter()
-                    .map(|(n, _)| *n)
-                    .collect::<Vec<_>>()
-                    .join(", ")
+            _ => Err(crate::games::unknown_name(
+                "option",
+                name,
+                OPTION_NAMES.iter().map(|(n, _)| *n),
             )),
         }
     }
