@@ -168,6 +168,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
     /// Writes a node's result to the table (where its values are usable) and, for a stored
     /// node, to the store.
     #[allow(clippy::too_many_arguments)]
+    #[inline]
     fn remember<S: NodeStore<G>>(
         &mut self,
         store: &mut S,
@@ -203,7 +204,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
 
     /// Probes the table for `position`: its key, whether values may be used here, the stored
     /// move and, if the stored value answers the window, the value.
-    #[inline]
+    #[inline(always)]
     fn probe_table(&mut self, position: &G, window: NodeWindow) -> TableProbe {
         // Nodes one ply above the leaves are cheaper to search than to look up (the lookup is
         // a cache miss): the table serves depth 3 and up.
@@ -235,6 +236,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
     /// when the store has them; otherwise the legal moves, fully ordered and handed to the
     /// store when it wants this node's children, else ordered lazily.
     #[allow(clippy::too_many_arguments)]
+    #[inline]
     fn initial_order<S: NodeStore<G>>(
         &mut self,
         store: &mut S,
@@ -278,7 +280,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
     }
 
     /// The next move to try, or `None` when every move has been.
-    #[inline]
+    #[inline(always)]
     fn next_candidate(
         &mut self,
         position: &G,
@@ -340,7 +342,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
     /// Searches one move of a PVS node: the first with the full window, later ones with a null
     /// window (reduced by one ply if late and quiet, with forward pruning on), re-searched
     /// when they beat alpha.
-    #[inline]
+    #[inline(always)]
     fn search_move<S: NodeStore<G>>(
         &mut self,
         store: &mut S,
