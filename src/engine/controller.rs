@@ -7,7 +7,7 @@ use super::command::{Command, SearchId};
 use super::config::{EngineConfig, EngineOption};
 use super::event::{BestMove, EngineError, Event, RerootInfo};
 use super::handle::MemoryGauge;
-use super::search_api::{StopSignal, TieBreak};
+use super::search_api::{Limits, StopSignal, TieBreak};
 use super::search_thread::{Job, JobDone, JobKind};
 use super::tree::Tree;
 use crate::games::{Game, GameRecord, Key, Seat};
@@ -168,80 +168,15 @@ impl<G: Evaluators> Controller<G> {
     /// `go`.
     fn apply(&mut self, command: Command<G>) {
         match command {
-            Command::NewGame => {
-                let start = self.record.start();
-                self.record = GameRecord::new(start);
-                self.reset_tree();
-                self.table.clear();
-                self.ponder_paused = false;
-                self.engine_seat = None;
-            }
-            Command::SetPosition(record) => {
-                let started = Instant::now();
-                let position = record.current();
-                self.record = record;
-                let (hit, kept_depth) = self.reroot_on_key(&position.key());
-                self.ponder_paused = false;
-                self.emit(Event::Rerooted(RerootInfo {
-                    mv: None,
-                    position,
-                    hit,
-                    kept_depth,
-                    time: started.elapsed(),
-                }));
-            }
+            Command::NewGame => self.new_game(),
+            Command::SetPosition(record) => self.set_position(record),
             Command::Play(mv) => self.play(mv),
             Command::PlayText(text) => match self.record.current().parse_move(&text) {
                 Ok(mv) => self.play(mv),
                 Err(error) => self.emit(Event::Error(EngineError::Game(error))),
             },
-            Command::Go { id, limits } => {
-                let position = self.record.current();
-                if self.record.outcome().is_some() {
-                    self.emit(Event::BestMove(BestMove::unsearched(id, position)));
-                    return;
-                }
-                self.engine_seat = Some(position.side_to_move());
-                if !self.config.reuse_tree {
-                    self.reset_tree();
-                }
-                let start = Instant::now();
-                let deadline = limits.hard_deadline().map(|limit| start + limit);
-                let stop = StopSignal::new();
-                self.searches += 1;
-                self.table.new_search();
-                let tie_break = match self.config.tie_break {
-                    TieBreak::First => TieBreak::First,
-                    TieBreak::Random { seed } => TieBreak::Random {
-                        seed: search_seed(seed, self.searches),
-                    },
-                };
-                let kind = JobKind::Think {
-                    id,
-                    limits,
-                    tie_break,
-                };
-                if self.send_job(kind, stop.clone(), start) {
-                    self.running = Some(Running::Think { id, stop, deadline });
-                    self.ponder_paused = false;
-                }
-            }
-            Command::PonderHit { id, limits } => {
-                if let Some(Running::Think {
-                    id: running,
-                    deadline,
-                    ..
-                }) = &mut self.running
-                {
-                    if *running == id {
-                        let budget = match (limits.soft_deadline(), limits.hard_deadline()) {
-                            (Some(soft), Some(hard)) => Some(soft.min(hard)),
-                            (soft, hard) => soft.or(hard),
-                        };
-                        *deadline = budget.map(|budget| Instant::now() + budget);
-                    }
-                }
-            }
+            Command::Go { id, limits } => self.go(id, limits),
+            Command::PonderHit { id, limits } => self.ponder_hit(id, &limits),
             Command::Ponder(on) => {
                 self.config.ponder = on;
                 self.ponder_paused = false;
@@ -252,36 +187,7 @@ impl<G: Evaluators> Controller<G> {
                 }
                 self.ponder_paused = true;
             }
-            Command::SetOption(option) => {
-                if let EngineOption::Eval(name) = &option {
-                    if !G::evaluator_names().contains(&name.as_str()) {
-                        self.emit(Event::Error(EngineError::Option(format!(
-                            "{} has no evaluator {name:?} (known: {})",
-                            G::NAME,
-                            G::evaluator_names().join(", ")
-                        ))));
-                        return;
-                    }
-                }
-                let before = self.config.clone();
-                option.apply(&mut self.config);
-                if self.config.hash_mib != before.hash_mib {
-                    // A running search keeps the old table until it ends.
-                    self.table = Arc::new(TranspositionTable::new(
-                        TableKind::LockFree,
-                        self.config.hash_mib,
-                    ));
-                }
-                if self.config.tie_break != before.tie_break {
-                    self.searches = 0;
-                }
-                self.publish_memory();
-                if self.config.tree_mib != before.tree_mib {
-                    // While the tree is lent, the new bound applies when it comes back.
-                    self.resize_tree();
-                }
-                self.ponder_paused = false;
-            }
+            Command::SetOption(option) => self.set_option(option),
             Command::Sync(id) => self.emit(Event::Synced {
                 id,
                 position: self.record.current(),
@@ -291,6 +197,115 @@ impl<G: Evaluators> Controller<G> {
                 self.queue.clear();
             }
         }
+    }
+
+    /// Back to the start position: the tree and the table are cleared.
+    fn new_game(&mut self) {
+        let start = self.record.start();
+        self.record = GameRecord::new(start);
+        self.reset_tree();
+        self.table.clear();
+        self.ponder_paused = false;
+        self.engine_seat = None;
+    }
+
+    /// Takes a whole game in, re-rooting the tree where its position already is.
+    fn set_position(&mut self, record: GameRecord<G>) {
+        let started = Instant::now();
+        let position = record.current();
+        self.record = record;
+        let (hit, kept_depth) = self.reroot_on_key(&position.key());
+        self.ponder_paused = false;
+        self.emit(Event::Rerooted(RerootInfo {
+            mv: None,
+            position,
+            hit,
+            kept_depth,
+            time: started.elapsed(),
+        }));
+    }
+
+    /// Starts a search (a finished game is answered at once, with no move).
+    fn go(&mut self, id: SearchId, limits: Limits) {
+        let position = self.record.current();
+        if self.record.outcome().is_some() {
+            self.emit(Event::BestMove(BestMove::unsearched(id, position)));
+            return;
+        }
+        self.engine_seat = Some(position.side_to_move());
+        if !self.config.reuse_tree {
+            self.reset_tree();
+        }
+        let start = Instant::now();
+        let deadline = limits.hard_deadline().map(|limit| start + limit);
+        let stop = StopSignal::new();
+        self.searches += 1;
+        self.table.new_search();
+        let tie_break = match self.config.tie_break {
+            TieBreak::First => TieBreak::First,
+            TieBreak::Random { seed } => TieBreak::Random {
+                seed: search_seed(seed, self.searches),
+            },
+        };
+        let kind = JobKind::Think {
+            id,
+            limits,
+            tie_break,
+        };
+        if self.send_job(kind, stop.clone(), start) {
+            self.running = Some(Running::Think { id, stop, deadline });
+            self.ponder_paused = false;
+        }
+    }
+
+    /// Puts the running search `id` under `limits`' time, counted from now.
+    fn ponder_hit(&mut self, id: SearchId, limits: &Limits) {
+        if let Some(Running::Think {
+            id: running,
+            deadline,
+            ..
+        }) = &mut self.running
+        {
+            if *running == id {
+                let budget = match (limits.soft_deadline(), limits.hard_deadline()) {
+                    (Some(soft), Some(hard)) => Some(soft.min(hard)),
+                    (soft, hard) => soft.or(hard),
+                };
+                *deadline = budget.map(|budget| Instant::now() + budget);
+            }
+        }
+    }
+
+    /// Changes one setting; an unknown evaluator is refused with an error event.
+    fn set_option(&mut self, option: EngineOption) {
+        if let EngineOption::Eval(name) = &option {
+            if !G::evaluator_names().contains(&name.as_str()) {
+                self.emit(Event::Error(EngineError::Option(format!(
+                    "{} has no evaluator {name:?} (known: {})",
+                    G::NAME,
+                    G::evaluator_names().join(", ")
+                ))));
+                return;
+            }
+        }
+        let before = self.config.clone();
+        option.apply(&mut self.config);
+        if self.config.hash_mib != before.hash_mib {
+            // A running search keeps the old table until it ends.
+            self.table = Arc::new(TranspositionTable::new(
+                TableKind::LockFree,
+                self.config.hash_mib,
+            ));
+        }
+        if self.config.tie_break != before.tie_break {
+            self.searches = 0;
+        }
+        self.publish_memory();
+        if self.config.tree_mib != before.tree_mib {
+            // While the tree is lent, the new bound applies when it comes back.
+            self.resize_tree();
+        }
+        self.ponder_paused = false;
     }
 
     /// Plays a move by either side and re-roots the tree on it.
