@@ -1,7 +1,7 @@
 //! A game ponder does not ship, Connect Four (7 columns × 6 rows), implemented on the
 //! [`Game`] trait in about 150 lines and played against the pondering engine.
 //!
-//! Only the rules are required (`start`, `legal_moves`, `play`, `side_to_move`, `outcome`,
+//! Only the rules are required (`start`, `legal_moves`, `play_unchecked`, `side_to_move`, `outcome`,
 //! `key`); this game adds `evaluate` so the engine has a sense of the centre. Everything else
 //! (move notation, scores, spec parsing, ...) is the trait's default, and the named
 //! evaluators come from one line, `impl Evaluators for ConnectFour {}`.
