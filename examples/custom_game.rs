@@ -156,14 +156,19 @@ impl fmt::Display for ConnectFour {
 impl Evaluators for ConnectFour {}
 
 /// The engine's move: a search of `limits`, answered by a `BestMove` event.
-fn engine_move(engine: &Engine<ConnectFour>, limits: Limits) -> Result<Drop, String> {
+fn engine_move(engine: &Engine<ConnectFour>, limits: Limits) -> Result<(Drop, String), String> {
     let id = engine.go(limits);
     loop {
         match engine.recv_timeout(Duration::from_secs(60)) {
             Some(Event::BestMove(best)) if best.id == id => {
-                return best
-                    .mv
-                    .ok_or_else(|| "the engine found no move".to_string());
+                // Nodes of the stored tree this search found already searched: the pondering
+                // done while the human thought, re-rooted on the human's move.
+                let note = format!(
+                    "   (depth {}, {} of {} tree nodes kept from pondering)",
+                    best.depth, best.tree.kept, best.tree.visited
+                );
+                let mv = best.mv.ok_or("the engine found no move")?;
+                return Ok((mv, note));
             }
             Some(Event::Error(e)) => return Err(e.to_string()),
             Some(_) => {}
@@ -188,8 +193,11 @@ fn run(auto: bool) -> Result<(), String> {
     let mut moves = Vec::new();
     while record.outcome().is_none() {
         let position = record.current();
+        let mut note = String::new();
         let mv = if position.side_to_move() == Seat::FIRST {
             if auto {
+                // The scripted human thinks a little, as a person would: the engine ponders.
+                std::thread::sleep(Duration::from_millis(150));
                 record.legal_moves(&mut moves);
                 moves[rng.random_range(0..moves.len())]
             } else {
@@ -207,7 +215,9 @@ fn run(auto: bool) -> Result<(), String> {
                 }
             }
         } else {
-            engine_move(&engine, Limits::depth(8))?
+            let (mv, about) = engine_move(&engine, Limits::depth(8))?;
+            note = about;
+            mv
         };
         record.try_play(mv).map_err(|e| e.to_string())?;
         engine.send_move(mv); // the engine ponders the human's replies while the human thinks
@@ -216,7 +226,7 @@ fn run(auto: bool) -> Result<(), String> {
         } else {
             "O (engine)"
         };
-        println!("{:>2}. {who} plays {mv}", record.moves().len());
+        println!("{:>2}. {who} plays {mv}{note}", record.moves().len());
     }
     let result = match record.outcome().and_then(|o| o.winner()) {
         Some(Seat::FIRST) => "X wins",
