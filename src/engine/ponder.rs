@@ -219,6 +219,9 @@ where
         })
         .collect();
     let mut buffer = Vec::new();
+    // The results of the engine's moves after the reply being deepened, as the last
+    // completed iteration left them.
+    let mut saved = Vec::new();
     loop {
         let Some(rank) = next_reply(&replies, setup.mode) else {
             return PonderEnd::Finished;
@@ -244,6 +247,11 @@ where
         };
         worker.set_root_history(history, &reply.position);
         let depth = reply.depth + 1;
+        saved.clear();
+        saved.extend(tree.node(reply.child).children().map(|c| {
+            let node = tree.node(c);
+            (node.depth, node.value, node.bound)
+        }));
         let before = worker.nodes();
         let mut store = TreeStore::new(tree, reply.child, setup.tree_min_depth, first_pass);
         let value = worker.iterate(
@@ -257,6 +265,17 @@ where
         stats.add(&store.stats);
         reply.nodes += worker.nodes().saturating_sub(before);
         let Some(value) = value else {
+            // The interrupted iteration's results for the engine's moves were found with
+            // windows the `go` will not use: they go back to the last completed iteration's,
+            // so that the `go` after this reply finds every pondered iteration answered at
+            // once (what the interrupted iteration found deeper down is kept).
+            let children = tree.node(reply.child).children();
+            for (child, &(depth, value, bound)) in children.zip(&saved) {
+                let node = tree.node_mut(child);
+                node.depth = depth;
+                node.value = value;
+                node.bound = bound;
+            }
             return PonderEnd::Stopped;
         };
         // As the `go` does: the next iteration tries the best moves first; the tree keeps
