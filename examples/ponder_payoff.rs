@@ -28,9 +28,10 @@
 //! positions are middle games, not endgames that both engines search to the end).
 //!
 //! `--elo N` plays instead N pairs of games (paired random openings, colours swapped) between
-//! the engine with pondering (search thread pinned to the last core) and the engine without
-//! (not pinned, so that the two search threads run on different cores), each with `go
-//! movetime B`, and prints the score with an Elo interval.
+//! the engine with pondering (A, search thread pinned to the last core) and the same engine
+//! without pondering (B, tree reuse kept; not pinned, so that the two search threads do not
+//! share a core), each with `go movetime B`: A ponders while B thinks. It prints the score
+//! with an Elo interval (pentanomial, from the pairs).
 //!
 //! ```text
 //! cargo run --release --example ponder_payoff -- [--game kalah,oware,ataxx] [--think 2]
@@ -469,11 +470,13 @@ fn elo_match<G: Evaluators>(spec: &GameSpec, args: &Args) -> Result<(), GameErro
     let load_before = load();
     let budget = Duration::from_millis(args.movetime);
     let a = Engine::new(start.clone(), config(true, args.ponder_mode, args.seed));
-    // Not pinned: the two search threads must not share the last core.
+    // Only pondering differs (B keeps its tree too). Not pinned: the two search threads
+    // must not share the last core.
     let b = Engine::new(
         start.clone(),
         EngineConfig {
             pin_thread: false,
+            reuse_tree: true,
             ..config(false, args.ponder_mode, args.seed ^ 1)
         },
     );
