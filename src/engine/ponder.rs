@@ -177,6 +177,7 @@ fn next_reply<G: Game>(replies: &[Reply<G>], mode: PonderMode) -> Option<usize> 
             let handicap = if rank == 0 { 0 } else { lead };
             (u64::from(replies[rank].depth) + u64::from(handicap), rank)
         }),
+        // Not used: root mode searches the human's position as a whole.
         PonderMode::Root => (0..replies.len())
             .filter(open)
             .min_by_key(|&rank| (replies[rank].depth, rank)),

@@ -101,13 +101,9 @@ where
     };
     let root = tree.root_index();
     let mut store = TreeStore::new(tree, root, setup.tree_min_depth, first_pass);
-    let last = worker.deepen_and_report(
-        &mut store,
-        position,
-        &mut moves,
-        &plan,
-        &mut |info, store| on_iteration(info, store.stats),
-    );
+    let last = worker.deepen_and_report(&mut store, position, &mut moves, &plan, &mut |info, store| {
+        on_iteration(info, store.stats)
+    });
     result.stats = store.stats;
     result.nodes = worker.nodes();
     let best = match &last {

@@ -119,17 +119,14 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             let iteration = Self::conclude(moves, depth, value, tiebreak);
             let time = self.budget.elapsed();
             let nodes = self.budget.publish();
-            on_info(
-                &SearchInfo {
-                    depth,
-                    score: Score(value),
-                    nodes,
-                    nps: nodes_per_second(nodes, time),
-                    time,
-                    pv: iteration.pv.clone(),
-                },
-                store,
-            );
+            on_info(&SearchInfo {
+                depth,
+                score: Score(value),
+                nodes,
+                nps: nodes_per_second(nodes, time),
+                time,
+                pv: iteration.pv.clone(),
+            }, store);
             last = Some(iteration);
             if algorithm == Algorithm::Pvs {
                 // The next pass tries the best moves first (a stable sort keeps earlier order
@@ -154,8 +151,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
     ) {
         let mut previous = None;
         for depth in first_depth..=max_depth {
-            let Some(value) =
-                self.iterate(&mut NoStore, root, moves, Algorithm::Pvs, depth, previous)
+            let Some(value) = self.iterate(&mut NoStore, root, moves, Algorithm::Pvs, depth, previous)
             else {
                 break;
             };

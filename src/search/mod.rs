@@ -37,23 +37,23 @@ pub mod table;
 mod tiebreak;
 mod worker;
 
-pub(crate) use budget::Budget;
 pub use error::SearchError;
 pub use eval::{
     Evaluator, EvaluatorVisitor, Evaluators, GameEvaluation, ScoreDiff, evaluator_by_name,
 };
-pub(crate) use iterative::DeepeningPlan;
 pub use iterative::MAX_DEPTH;
 pub use limits::{Limits, StopSignal};
 pub use options::{Algorithm, SearchOptions, TieBreak};
 pub use report::{SearchInfo, SearchOutcome};
-pub(crate) use root::RootMove;
 pub use score::{INFINITY, Score};
 pub use searcher::Searcher;
-pub(crate) use store::NodeStore;
 pub use table::{
     Bound, DashMapTable, LockFreeTable, Table, TableEntry, TableKind, TranspositionTable,
 };
 pub use tiebreak::choose;
-pub(crate) use worker::Window;
 pub use worker::{MAX_PLY, SearchWorker};
+pub(crate) use budget::Budget;
+pub(crate) use iterative::DeepeningPlan;
+pub(crate) use root::RootMove;
+pub(crate) use store::NodeStore;
+pub(crate) use worker::Window;

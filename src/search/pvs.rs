@@ -119,8 +119,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         let mut searched = 0usize;
         let mut keys = std::mem::take(&mut self.order_keys[ply]);
         let mut next = 0usize;
-        while let Some(candidate) =
-            self.next_candidate(position, &moves, ply, &mut order, &mut keys, &mut next)
+        while let Some(candidate) = self.next_candidate(position, &moves, ply, &mut order, &mut keys, &mut next)
         {
             let child = match order {
                 Order::Stored => store.child(node, candidate.index),
@@ -132,7 +131,8 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
                 beta,
                 ply,
             };
-            let value = self.search_move(store, child, position, &candidate, window, searched);
+            let value =
+                self.search_move(store, child, position, &candidate, window, searched);
             if self.aborted {
                 self.moves[ply] = moves;
                 self.order_keys[ply] = keys;
@@ -147,8 +147,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
                     self.update_pv(ply, candidate.mv);
                     if value >= beta {
                         if candidate.quiet {
-                            self.orderer
-                                .record_cutoff(position, candidate.mv, ply, depth);
+                            self.orderer.record_cutoff(position, candidate.mv, ply, depth);
                         }
                         break;
                     }
@@ -185,14 +184,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
     /// Probes the table for `position`: its key, whether values may be used here, the stored
     /// move and, if the stored value answers the window, the value.
     #[inline]
-    fn probe_table(
-        &mut self,
-        position: &G,
-        depth: u32,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-    ) -> TableProbe {
+    fn probe_table(&mut self, position: &G, depth: u32, alpha: i32, beta: i32, ply: usize) -> TableProbe {
         // Nodes one ply above the leaves are cheaper to search than to look up (the lookup is
         // a cache miss): the table serves depth 3 and up.
         let use_table = depth >= TABLE_MIN_DEPTH;
@@ -253,8 +245,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             };
         }
         let mut keys = std::mem::take(&mut self.order_keys[ply]);
-        self.orderer
-            .order(position, moves, table_index, ply, &mut keys);
+        self.orderer.order(position, moves, table_index, ply, &mut keys);
         self.scratch.clear();
         self.scratch.extend(table_index.map(|i| moves[i]));
         self.scratch

@@ -182,16 +182,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             return None;
         }
         let ply = (ply as usize).min(MAX_PLY);
-        let value = self.pvs(
-            store,
-            node,
-            position,
-            depth,
-            window.alpha,
-            window.beta,
-            ply,
-            None,
-        );
+        let value = self.pvs(store, node, position, depth, window.alpha, window.beta, ply, None);
         (!self.aborted).then_some(value)
     }
 
