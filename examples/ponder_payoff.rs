@@ -1,75 +1,109 @@
-//! The payoff of pondering and re-rooting, measured: scripted matches where the human side
-//! thinks T seconds a move and the engine has a fixed budget. An engine with pondering and
-//! the re-rooted tree plays; a second engine with neither (a fresh tree each move, no
-//! pondering; its table is kept) follows the same game and searches the same positions right
-//! after it, with the same budget. For each engine move that follows a human move it records the time from
-//! the human's move to the completion of a fixed depth, the depth reached within the
-//! budget, whether the move had been pondered, and the share of the new search's tree work
-//! already present in the kept tree.
+//! The payoff of pondering, measured as the **ponder efficiency**: the share of the human's
+//! thinking time that pondering (with the re-rooted tree) turns into the engine's own.
+//!
+//! A scripted human thinks T seconds a move (really: the engine ponders meanwhile); the
+//! engine with pondering and re-rooting answers each human move with `go movetime B`. Two
+//! engines without pondering and without tree reuse (a fresh tree every move; each keeps its
+//! own transposition table from move to move, as any engine keeps it; same table size) follow
+//! the same game and search every position the first one searched, right after it, while the
+//! first engine is kept idle: one with `go movetime B`, the other with `go movetime B+T`
+//! (separate tables, so that the B engine's table holds only what B-searches found). So all
+//! budgets are measured on the same positions and under the same machine load.
+//!
+//! B′, the budget with which the engine without pondering reaches the pondering engine's mean
+//! completed depth, is interpolated in log time between (B, its mean depth at B) and (B+T,
+//! its mean depth at B+T): depth grows about linearly in the logarithm of the time (the tree
+//! grows geometrically with depth); beyond B+T the line is extended. The efficiency is
+//! (B′ − B) / T: 0 means pondering gained nothing, 1 that every second of the human's time
+//! counted as a second of the engine's. B′ is also read directly from the B+T engine's
+//! measured curve (the mean over the positions of the depth each of its searches completed by
+//! time b, b from B to B+T; a `movetime b` search is the same search stopped at b's hard
+//! deadline) when it lies within B+T: no model, but that engine's table is warmer.
+//!
+//! The scripted human plays like a person, not like the engine: each move it searches to a
+//! depth drawn uniformly from a range (`mix:2-5` by default: sometimes it sees deep, often
+//! not), with a random choice among its equal-best moves; `search:<d>` fixes the depth,
+//! `random` plays uniformly random moves. Games start from short random openings; the engine
+//! plays the side to move after them, at most `--game-moves` moves a game (so that the
+//! positions are middle games, not endgames that both engines search to the end).
+//!
+//! `--elo N` plays instead N pairs of games (paired random openings, colours swapped) between
+//! the engine with pondering (A, search thread pinned to the last core) and the same engine
+//! without pondering (B, tree reuse kept; not pinned, so that the two search threads do not
+//! share a core), each with `go movetime B`: A ponders while B thinks. It prints the score
+//! with an Elo interval (pentanomial, from the pairs).
 //!
 //! ```text
-//! cargo run --release --example ponder_payoff -- [--game kalah] [--think 0.5,2,5]
-//!     [--moves 10] [--depth 16] [--movetime 1500] [--human search:4|random]
-//!     [--ponder-mode replies:2|replies|likeliest|root] [--seed 1] [--verbose]
+//! cargo run --release --example ponder_payoff -- [--game kalah,oware,ataxx] [--think 2]
+//!     [--movetime 2000] [--moves 16] [--game-moves 8] [--human mix:2-5|search:4|random]
+//!     [--ponder-mode predicted:80|predicted|replies:2|root] [--seed 1] [--verbose]
+//!     [--elo 10] [--auto]
 //! ```
+//!
+//! `--auto`: a short run (Kalah, T = B = 0.3 s, 4 moves).
 
 use ponder::engine::{Command, Engine, EngineConfig, Event, Limits, PonderMode, TieBreak};
+use ponder::matches::{Tally, random_opening};
 use ponder::search::{Evaluators, SearchOptions, Searcher, StopSignal};
 use ponder::{GameError, GameRecord, GameSpec, with_game};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::time::{Duration, Instant};
 
+/// The deepest iteration: a position searched this deep by the engine without pondering
+/// within B is decided, and left out (nothing to gain there).
+const MAX_DEPTH: u32 = 128;
+
 #[derive(Clone)]
 struct Args {
-    game: String,
-    think: Vec<f64>,
+    games: Vec<String>,
+    think: f64,
     moves: usize,
-    depth: Option<u32>,
+    game_moves: usize,
     movetime: u64,
     human: String,
-    ponder_mode: PonderMode,
+    ponder_mode: Option<PonderMode>,
     seed: u64,
     opening: usize,
+    elo_pairs: usize,
     verbose: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
     let mut args = Args {
-        game: "kalah".to_string(),
-        think: vec![0.5, 2.0, 5.0],
-        moves: 10,
-        depth: None,
-        movetime: 1500,
-        human: "search:4".to_string(),
-        ponder_mode: PonderMode::default(),
+        games: vec!["kalah".to_string()],
+        think: 2.0,
+        moves: 16,
+        game_moves: 8,
+        movetime: 2000,
+        human: "mix:2-5".to_string(),
+        ponder_mode: None,
         seed: 1,
         opening: 2,
+        elo_pairs: 0,
         verbose: false,
     };
-    let mut words = std::env::args().skip(1);
+    let words: Vec<String> = std::env::args().skip(1).collect();
+    if words.iter().any(|w| w == "--auto") {
+        args.think = 0.3;
+        args.movetime = 300;
+        args.moves = 4;
+    }
+    let mut words = words.into_iter();
     while let Some(word) = words.next() {
         let mut value = || words.next().ok_or(format!("{word} needs a value"));
         let number = |text: String| text.parse::<f64>().map_err(|_| format!("{word}: a number"));
         match word.as_str() {
-            "--game" => args.game = value()?,
-            "--think" => {
-                args.think = value()?
-                    .split(',')
-                    .map(|t| {
-                        t.trim()
-                            .parse::<f64>()
-                            .map_err(|_| "--think: numbers".to_string())
-                    })
-                    .collect::<Result<_, _>>()?
-            }
+            "--game" => args.games = value()?.split(',').map(str::to_string).collect(),
+            "--think" => args.think = number(value()?)?,
             "--moves" => args.moves = number(value()?)? as usize,
-            "--depth" => args.depth = Some(number(value()?)? as u32),
+            "--game-moves" => args.game_moves = (number(value()?)? as usize).max(1),
             "--movetime" => args.movetime = number(value()?)? as u64,
             "--human" => args.human = value()?,
-            "--ponder-mode" => args.ponder_mode = value()?.parse()?,
+            "--ponder-mode" => args.ponder_mode = Some(value()?.parse()?),
             "--seed" => args.seed = number(value()?)? as u64,
             "--opening" => args.opening = number(value()?)? as usize,
+            "--elo" => args.elo_pairs = number(value()?)? as usize,
             "--verbose" => args.verbose = true,
             "--auto" => {}
             other => return Err(format!("unknown argument {other}")),
@@ -78,10 +112,11 @@ fn parse_args() -> Result<Args, String> {
     Ok(args)
 }
 
-/// The scripted human: a shallow search with a random choice among equal-best moves, or
-/// uniformly random moves.
+/// The scripted human: a search to a depth drawn from a range with a random choice among
+/// equal-best moves, or uniformly random moves.
 struct Human<G: Evaluators> {
-    searcher: Option<(Searcher<G>, u32)>,
+    /// The searcher and the depth range (`None`: random moves).
+    searcher: Option<(Searcher<G>, u32, u32)>,
     rng: SmallRng,
 }
 
@@ -94,12 +129,23 @@ impl<G: Evaluators> Human<G> {
                 rng,
             });
         }
-        let depth = policy
-            .strip_prefix("search:")
-            .and_then(|d| d.parse().ok())
-            .ok_or(format!(
-                "--human {policy}: expected search:<depth> or random"
-            ))?;
+        let bad =
+            || format!("--human {policy}: expected mix:<from>-<to>, search:<depth> or random");
+        let (low, high) = if let Some(depth) = policy.strip_prefix("search:") {
+            let depth: u32 = depth.parse().map_err(|_| bad())?;
+            (depth, depth)
+        } else if let Some(range) = policy.strip_prefix("mix:") {
+            let (low, high) = range.split_once('-').ok_or_else(bad)?;
+            (
+                low.parse().map_err(|_| bad())?,
+                high.parse().map_err(|_| bad())?,
+            )
+        } else {
+            return Err(bad());
+        };
+        if low == 0 || high < low {
+            return Err(bad());
+        }
         let options = SearchOptions {
             hash_mib: 4,
             tiebreak: ponder::search::TieBreak::Random { seed },
@@ -107,7 +153,7 @@ impl<G: Evaluators> Human<G> {
         };
         let searcher = Searcher::with_new_table(options).map_err(|e| e.to_string())?;
         Ok(Human {
-            searcher: Some((searcher, depth)),
+            searcher: Some((searcher, low, high)),
             rng,
         })
     }
@@ -120,7 +166,8 @@ impl<G: Evaluators> Human<G> {
         }
         match &mut self.searcher {
             None => Some(moves[self.rng.random_range(0..moves.len())]),
-            Some((searcher, depth)) => {
+            Some((searcher, low, high)) => {
+                let depth = self.rng.random_range(*low..=*high);
                 // A fresh seed each move, so that the human varies among equal moves.
                 let options = SearchOptions {
                     tiebreak: ponder::search::TieBreak::Random {
@@ -134,77 +181,70 @@ impl<G: Evaluators> Human<G> {
                 searcher
                     .search(
                         record,
-                        &Limits::depth(*depth),
+                        &Limits::depth(depth),
                         &StopSignal::new(),
                         &mut |_| {},
                     )
                     .best_move
+                    .or(moves.first().copied())
             }
         }
     }
 }
 
-/// What one engine move after a human move showed.
+/// What one `go` showed.
 #[derive(Clone, Debug, Default)]
-struct MoveStats {
-    /// From the human's move to the fixed depth completed (`None`: not within the budget).
-    time_to_depth: Option<Duration>,
-    /// The depth completed within the budget.
-    depth_reached: u32,
-    /// The human's move was in the tree with a subtree searched at least to the fixed depth.
-    hit: bool,
-    /// Depth to which the new root was already searched.
+struct GoStats {
+    /// The depth completed.
+    depth: u32,
+    /// Each completed iteration: (time from the `go`, depth).
+    iterations: Vec<(Duration, u32)>,
+    /// Depth to which the new root had been searched (pondered) before the `go`.
     kept_depth: u32,
-    /// Share of the tree nodes the search entered up to the fixed depth that were kept.
-    kept_share: f64,
-    /// Nodes the search needed to complete the fixed depth.
-    nodes_to_depth: u64,
-    /// From the human's move to the engine's answer that it re-rooted (pondering stopped,
-    /// tree re-rooted).
-    play_to_reroot: Duration,
-    /// The re-rooting itself.
-    reroot: Duration,
 }
 
-/// Runs `go` on `engine` and collects what the payoff measures; `after_human` is when the
-/// human's move was sent (`None`: not measured).
-fn measured_go<G: Evaluators>(
+impl GoStats {
+    /// The depth completed by `time` after the `go`.
+    fn depth_by(&self, time: Duration) -> u32 {
+        self.iterations
+            .iter()
+            .filter(|(t, _)| *t <= time)
+            .map(|&(_, d)| d)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Time to complete the kept depth again (the `go` catching up with pondering).
+    fn catch_up(&self) -> Option<Duration> {
+        if self.kept_depth == 0 {
+            return None;
+        }
+        self.iterations
+            .iter()
+            .find(|&&(_, d)| d >= self.kept_depth)
+            .map(|&(t, _)| t)
+    }
+}
+
+/// What a `go` showed, the move and the expected reply.
+type Answer<M> = (GoStats, Option<M>, Option<M>);
+
+/// Runs `go movetime budget` on `engine` and waits for its answer.
+fn timed_go<G: Evaluators>(
     engine: &Engine<G>,
     budget: Duration,
-    depth: u32,
-    after_human: Option<Instant>,
-) -> Result<(MoveStats, Option<G::Move>), String> {
+) -> Result<Answer<G::Move>, String> {
     let id = engine.go(Limits::movetime(budget));
-    let started = after_human.unwrap_or_else(Instant::now);
-    let mut move_stats = MoveStats::default();
-    let mut last_nodes = 0;
+    let mut stats = GoStats::default();
     loop {
         match engine.recv_timeout(budget + Duration::from_secs(10)) {
             Some(Event::Info(info)) if info.id == id => {
-                last_nodes = info.search.nodes;
-                if info.search.depth >= depth && move_stats.time_to_depth.is_none() {
-                    move_stats.time_to_depth = Some(started.elapsed());
-                    move_stats.nodes_to_depth = info.search.nodes;
-                    move_stats.kept_share = if info.tree.visited > 0 {
-                        info.tree.kept as f64 / info.tree.visited as f64
-                    } else {
-                        0.0
-                    };
-                }
+                stats.iterations.push((info.search.time, info.search.depth));
             }
-            Some(Event::Rerooted(reroot)) => {
-                move_stats.hit = reroot.hit && reroot.kept_depth >= depth;
-                move_stats.kept_depth = reroot.kept_depth;
-                move_stats.reroot = reroot.time;
-                move_stats.play_to_reroot = started.elapsed();
-            }
+            Some(Event::Rerooted(reroot)) => stats.kept_depth = reroot.kept_depth,
             Some(Event::BestMove(best)) if best.id == id => {
-                move_stats.depth_reached = best.depth;
-                if move_stats.time_to_depth.is_none() {
-                    // Not reached: the nodes of the whole search, a lower bound.
-                    move_stats.nodes_to_depth = best.nodes.max(last_nodes);
-                }
-                return Ok((move_stats, best.mv));
+                stats.depth = best.depth;
+                return Ok((stats, best.mv, best.ponder));
             }
             Some(Event::Error(error)) => return Err(error.to_string()),
             Some(_) => {}
@@ -213,197 +253,286 @@ fn measured_go<G: Evaluators>(
     }
 }
 
-/// Scripted matches: the engine with pondering and the re-rooted tree plays against the
-/// scripted human; a second engine with neither follows the same game (every move is sent to
-/// both) and searches every position the first one searches, right after it, with the same
-/// budget, so that both are measured on the same positions under the same machine load.
-fn run_match<G: Evaluators>(
-    start: &G,
-    args: &Args,
-    think: f64,
-    depth: u32,
-) -> Result<(Vec<MoveStats>, Vec<MoveStats>), String> {
-    let config = |on: bool| EngineConfig {
-        ponder: on,
-        reuse_tree: on,
-        ponder_mode: args.ponder_mode,
-        tie_break: TieBreak::Random { seed: args.seed },
-        ..EngineConfig::default()
-    };
-    let with = Engine::new(GameRecord::new(*start), config(true));
-    let without = Engine::new(GameRecord::new(*start), config(false));
+/// One engine move after a human move, measured.
+#[derive(Clone, Debug)]
+struct Sample {
+    /// The pondering engine's `go`.
+    with: GoStats,
+    /// The engine without pondering: its `go` with budget B.
+    without: GoStats,
+    /// Another engine without pondering (its own table): its `go` with budget B+T.
+    longer: GoStats,
+    /// The human played the engine's predicted reply.
+    hit: bool,
+}
+
+/// The engine configuration: `ponder` on or off (tree reuse with it).
+fn config(ponder: bool, mode: Option<PonderMode>, seed: u64) -> EngineConfig {
+    let base = EngineConfig::default();
+    EngineConfig {
+        ponder,
+        reuse_tree: ponder,
+        ponder_mode: mode.unwrap_or(base.ponder_mode),
+        tie_break: TieBreak::Random { seed },
+        ..base
+    }
+}
+
+/// Plays the scripted games and measures every engine move that follows a human move.
+fn measure<G: Evaluators>(start: &G, args: &Args) -> Result<Vec<Sample>, String> {
+    let with = Engine::new(
+        GameRecord::new(*start),
+        config(true, args.ponder_mode, args.seed),
+    );
+    let without = Engine::new(
+        GameRecord::new(*start),
+        config(false, args.ponder_mode, args.seed),
+    );
+    let longer = Engine::new(
+        GameRecord::new(*start),
+        config(false, args.ponder_mode, args.seed),
+    );
     let mut human = Human::<G>::new(&args.human, args.seed)?;
-    let mut rng = SmallRng::seed_from_u64(args.seed);
     let budget = Duration::from_millis(args.movetime);
-    let mut with_stats = Vec::new();
-    let mut without_stats = Vec::new();
-    let mut game = 0;
-    while with_stats.len() < args.moves && game < 10 * args.moves {
-        // A new game from a short random opening, the engine playing the side to move.
+    let think = Duration::from_secs_f64(args.think);
+    let mut samples = Vec::new();
+    let mut game = 0u64;
+    while samples.len() < args.moves && game < 10 * args.moves as u64 + 10 {
         game += 1;
-        let mut record = GameRecord::new(*start);
-        let mut moves = Vec::new();
-        for _ in 0..args.opening {
-            record.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            let mv = moves[rng.random_range(0..moves.len())];
-            record.try_play(mv).map_err(|e| e.to_string())?;
-        }
-        for engine in [&with, &without] {
+        let mut record = random_opening(&GameRecord::new(*start), args.opening, args.seed, game);
+        for engine in [&with, &without, &longer] {
             engine.send(Command::NewGame);
             engine.send(Command::SetPosition(record.clone()));
         }
         let engine_seat = record.current().side_to_move();
-        let mut after_human: Option<(Instant, Instant)> = None;
-        while record.outcome().is_none() && with_stats.len() < args.moves {
+        let mut predicted: Option<G::Move> = None;
+        let mut human_moved: Option<bool> = None;
+        let mut engine_moves = 0;
+        while record.outcome().is_none()
+            && samples.len() < args.moves
+            && engine_moves < args.game_moves
+        {
             if record.current().side_to_move() == engine_seat {
-                let (stats, mv) = measured_go(&with, budget, depth, after_human.map(|t| t.0))?;
-                // The engine with pondering must not think ahead while the other searches.
+                let (stats, mv, ponder) = timed_go(&with, budget)?;
+                // The pondering engine is kept idle while the other one searches.
                 with.set_ponder(false);
-                let (other, _) =
-                    measured_go(&without, budget, depth, after_human.map(|_| Instant::now()))?;
-                with.set_ponder(true);
-                if after_human.take().is_some() {
-                    with_stats.push(stats);
-                    without_stats.push(other);
+                let (other, _, _) = timed_go(&without, budget)?;
+                let (long, _, _) = timed_go(&longer, budget + think)?;
+                if let Some(hit) = human_moved.take() {
+                    samples.push(Sample {
+                        with: stats,
+                        without: other,
+                        longer: long,
+                        hit,
+                    });
                 }
+                engine_moves += 1;
                 let Some(mv) = mv else { break };
                 with.send_move(mv);
                 without.send_move(mv);
+                longer.send_move(mv);
                 record.try_play(mv).map_err(|e| e.to_string())?;
+                predicted = ponder;
+                with.set_ponder(true);
             } else {
                 let started = Instant::now();
                 let Some(mv) = human.choose(&record) else {
                     break;
                 };
                 // The human thinks T seconds; the engine ponders meanwhile.
-                let think_until = started + Duration::from_secs_f64(think);
-                while Instant::now() < think_until {
-                    let left = think_until.saturating_duration_since(Instant::now());
+                let until = started + think;
+                while Instant::now() < until {
+                    let left = until.saturating_duration_since(Instant::now());
                     let _ = with.recv_timeout(left.min(Duration::from_millis(50)));
                 }
-                // Anything left over from pondering is not the next search's.
                 while with.try_recv().is_some() {}
                 while without.try_recv().is_some() {}
-                let now = Instant::now();
-                after_human = Some((now, now));
+                while longer.try_recv().is_some() {}
+                // The prediction is for the first of the human's moves (an extra turn may
+                // follow it).
+                human_moved = Some(human_moved.unwrap_or(predicted == Some(mv)));
+                predicted = None;
                 with.send_move(mv);
                 without.send_move(mv);
+                longer.send_move(mv);
                 record.try_play(mv).map_err(|e| e.to_string())?;
             }
         }
     }
-    Ok((with_stats, without_stats))
+    Ok(samples)
 }
 
-/// Mean and median time to the fixed depth (ms), mean depth reached, depth not reached,
-/// share pondered to the fixed depth, mean kept depth, mean kept share, mean nodes to depth.
-#[allow(clippy::type_complexity)]
-fn summarize(stats: &[MoveStats], budget_ms: u64) -> (f64, f64, f64, usize, f64, f64, f64, f64) {
-    let n = stats.len().max(1) as f64;
-    // A depth not completed within the budget counts as the budget (a lower bound).
-    let mut times: Vec<f64> = stats
-        .iter()
-        .map(|s| {
-            s.time_to_depth
-                .map_or(budget_ms as f64, |t| t.as_secs_f64() * 1e3)
-        })
-        .collect();
-    let mean = times.iter().sum::<f64>() / n;
-    times.sort_by(f64::total_cmp);
-    let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
-    let depth = stats
-        .iter()
-        .map(|s| f64::from(s.depth_reached))
-        .sum::<f64>()
-        / n;
-    let missed = stats.iter().filter(|s| s.time_to_depth.is_none()).count();
-    let hits = stats.iter().filter(|s| s.hit).count() as f64 / n;
-    let kept_depth = stats.iter().map(|s| f64::from(s.kept_depth)).sum::<f64>() / n;
-    let kept = stats.iter().map(|s| s.kept_share).sum::<f64>() / n;
-    let nodes = stats.iter().map(|s| s.nodes_to_depth as f64).sum::<f64>() / n;
-    (mean, median, depth, missed, hits, kept_depth, kept, nodes)
+/// The load average, for the record.
+fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|text| text.split_whitespace().next().map(str::to_string))
+        .unwrap_or_else(|| "?".to_string())
 }
 
-fn default_depth(game: &str) -> u32 {
-    match game {
-        "kalah" => 20,
-        "oware" => 12,
-        "ataxx" => 5,
-        _ => 8,
+fn mean(values: impl Iterator<Item = f64>) -> f64 {
+    let (sum, count) = values.fold((0.0, 0usize), |(s, n), v| (s + v, n + 1));
+    if count == 0 {
+        f64::NAN
+    } else {
+        sum / count as f64
     }
 }
 
-fn run<G: Evaluators>(spec: &GameSpec, args: &Args) -> Result<(), GameError> {
-    let config = G::config_from_spec(spec)?;
-    let start = G::start(&config)?;
-    let depth = args.depth.unwrap_or_else(|| default_depth(spec.name()));
-    println!(
-        "{spec}: fixed depth {depth}, engine budget {} ms a move, human {}, {} human moves per run, ponder mode {}, seed {}",
-        args.movetime, args.human, args.moves, args.ponder_mode, args.seed
-    );
-    println!(
-        "{:>6} {:<14} {:>5} {:>12} {:>10} {:>8} {:>7} {:>10} {:>10} {:>10} {:>14} {:>10} {:>10}",
-        "T (s)",
-        "engine",
-        "moves",
-        "to depth ms",
-        "median ms",
-        "depth",
-        "missed",
-        "pondered",
-        "kept depth",
-        "kept tree",
-        "nodes to depth",
-        "max stop+reroot ms",
-        "max reroot ms"
-    );
-    for &think in &args.think {
-        let (with, without) = run_match(&start, args, think, depth).map_err(GameError::Position)?;
-        let mut means = Vec::new();
-        for (on, stats) in [(true, &with), (false, &without)] {
-            let (mean, median, reached, missed, hits, kept_depth, kept, nodes) =
-                summarize(stats, args.movetime);
-            let max_ms = |f: &dyn Fn(&MoveStats) -> Duration| {
-                stats
-                    .iter()
-                    .map(|s| f(s).as_secs_f64() * 1e3)
-                    .fold(0.0, f64::max)
+fn efficiency<G: Evaluators>(spec: &GameSpec, args: &Args) -> Result<(), GameError> {
+    let config_ = G::config_from_spec(spec)?;
+    let start = G::start(&config_)?;
+    let mode = args.ponder_mode.unwrap_or_default();
+    let load_before = load();
+    let all = measure(&start, args).map_err(GameError::Position)?;
+    let b = args.movetime as f64 / 1e3;
+    let t = args.think;
+    let budget = Duration::from_millis(args.movetime);
+    let hard = Limits::movetime(budget).hard_deadline().unwrap_or(budget);
+    // Positions the engine without pondering decides within B are left out.
+    let samples: Vec<&Sample> = all.iter().filter(|s| s.without.depth < MAX_DEPTH).collect();
+    let d_with = mean(samples.iter().map(|s| f64::from(s.with.depth)));
+    let d_b = mean(samples.iter().map(|s| f64::from(s.without.depth)));
+    let d_bt = mean(samples.iter().map(|s| f64::from(s.longer.depth)));
+    let hits = mean(samples.iter().map(|s| if s.hit { 1.0 } else { 0.0 }));
+    // Log-time interpolation (extrapolation beyond B+T).
+    let b_log = if d_bt > d_b {
+        b * ((b + t) / b).powf((d_with - d_b) / (d_bt - d_b))
+    } else {
+        f64::NAN
+    };
+    // The measured curve: the smallest b whose mean depth reaches the pondering engine's.
+    let curve_at = |time: Duration| {
+        mean(samples.iter().map(|s| {
+            let total = hard + time;
+            let depth = if total >= budget + Duration::from_secs_f64(t) {
+                s.longer.depth
+            } else {
+                s.longer.depth_by(total)
             };
+            f64::from(depth)
+        }))
+    };
+    let steps = 200;
+    let b_curve = (0..=steps)
+        .map(|k| Duration::from_secs_f64(t * k as f64 / steps as f64))
+        .find(|&extra| curve_at(extra) >= d_with)
+        .map(|extra| b + extra.as_secs_f64());
+    let catch_up = mean(
+        samples
+            .iter()
+            .filter_map(|s| s.with.catch_up())
+            .map(|d| d.as_secs_f64() * 1e3),
+    );
+    let kept = mean(samples.iter().map(|s| f64::from(s.with.kept_depth)));
+    println!(
+        "{spec}: T {t:.1} s, B {b:.1} s, mode {mode}, human {}, seed {}, moves {} (of {}; decided within B left out), load {} -> {}",
+        args.human,
+        args.seed,
+        samples.len(),
+        all.len(),
+        load_before,
+        load()
+    );
+    println!(
+        "  mean depth: ponder {d_with:.2} | no ponder B {d_b:.2}, B+T {d_bt:.2}; hit rate {:.0}%; kept depth {kept:.1}, catch-up {catch_up:.1} ms",
+        hits * 100.0
+    );
+    println!(
+        "  B' {b_log:.2} s (log time), {} (curve); efficiency {:.2} (log time), {} (curve)",
+        b_curve.map_or("> B+T".to_string(), |v| format!("{v:.2} s")),
+        (b_log - b) / t,
+        b_curve.map_or("> 1".to_string(), |v| format!("{:.2}", (v - b) / t)),
+    );
+    if args.verbose {
+        for s in &samples {
             println!(
-                "{think:>6.1} {:<14} {:>5} {mean:>12.1} {median:>10.1} {reached:>8.2} {missed:>7} {:>9.0}% {kept_depth:>10.1} {:>9.0}% {nodes:>14.0} {:>10.2} {:>10.2}",
-                if on { "ponder+reroot" } else { "neither" },
-                stats.len(),
-                hits * 100.0,
-                kept * 100.0,
-                max_ms(&|s| s.play_to_reroot),
-                max_ms(&|s| s.reroot),
-            );
-            if args.verbose {
-                for s in stats.iter() {
-                    println!(
-                        "        to depth {:>8.1} ms  reached {:>3}  kept depth {:>3}  kept {:>4.0}%  play->reroot {:>6.2} ms  reroot {:>6.2} ms",
-                        s.time_to_depth.map_or(f64::NAN, |t| t.as_secs_f64() * 1e3),
-                        s.depth_reached,
-                        s.kept_depth,
-                        s.kept_share * 100.0,
-                        s.play_to_reroot.as_secs_f64() * 1e3,
-                        s.reroot.as_secs_f64() * 1e3
-                    );
-                }
-            }
-            means.push((mean, nodes));
-        }
-        if let [(with, with_nodes), (without, without_nodes)] = means[..] {
-            println!(
-                "{think:>6.1} speed-up to depth {depth}: {:.2}x in time, {:.2}x in nodes",
-                without / with.max(1e-3),
-                without_nodes / with_nodes.max(1.0)
+                "    ponder depth {:>3} (kept {:>3}, catch-up {:>7.1} ms, hit {})  no ponder B {:>3}  B+T {:>3} (at B {:>3})",
+                s.with.depth,
+                s.with.kept_depth,
+                s.with
+                    .catch_up()
+                    .map_or(f64::NAN, |d| d.as_secs_f64() * 1e3),
+                s.hit,
+                s.without.depth,
+                s.longer.depth,
+                s.longer.depth_by(hard)
             );
         }
     }
+    Ok(())
+}
+
+/// Pairs of games between the engine with pondering (A) and without (B) at equal movetime.
+fn elo_match<G: Evaluators>(spec: &GameSpec, args: &Args) -> Result<(), GameError> {
+    let config_ = G::config_from_spec(spec)?;
+    let start = GameRecord::new(G::start(&config_)?);
+    let load_before = load();
+    let budget = Duration::from_millis(args.movetime);
+    let a = Engine::new(start.clone(), config(true, args.ponder_mode, args.seed));
+    // Only pondering differs (B keeps its tree too). Not pinned: the two search threads
+    // must not share the last core.
+    let b = Engine::new(
+        start.clone(),
+        EngineConfig {
+            pin_thread: false,
+            reuse_tree: true,
+            ..config(false, args.ponder_mode, args.seed ^ 1)
+        },
+    );
+    let mut tally = Tally::default();
+    let run_game = |opening: &GameRecord<G>, a_first: bool| -> Result<i32, String> {
+        let mut record = opening.clone();
+        for engine in [&a, &b] {
+            engine.send(Command::NewGame);
+            engine.send(Command::SetPosition(record.clone()));
+        }
+        let a_seat = if a_first {
+            record.current().side_to_move()
+        } else {
+            record.current().side_to_move().opponent()
+        };
+        let mut plies = 0;
+        while record.outcome().is_none() && plies < 1000 {
+            let engine = if record.current().side_to_move() == a_seat {
+                &a
+            } else {
+                &b
+            };
+            let (_, mv, _) = timed_go(engine, budget)?;
+            let Some(mv) = mv else { break };
+            while a.try_recv().is_some() {}
+            while b.try_recv().is_some() {}
+            a.send_move(mv);
+            b.send_move(mv);
+            record.try_play(mv).map_err(|e| e.to_string())?;
+            plies += 1;
+        }
+        Ok(record
+            .outcome()
+            .map_or(0, |o| o.margin_for(a_seat).signum()))
+    };
+    for pair in 0..args.elo_pairs as u64 {
+        let opening = random_opening(&start, args.opening, args.seed, pair);
+        let first = run_game(&opening, true).map_err(GameError::Position)?;
+        let second = run_game(&opening, false).map_err(GameError::Position)?;
+        tally.add_game(first);
+        tally.add_game(second);
+        tally.add_pair(first, second);
+    }
+    println!(
+        "{spec}: ponder on (A) against off (B), go movetime {} ms each, {} pairs of random {}-ply openings: +{} ={} -{}, score {:.3}, Elo A-B {}; load {} -> {}",
+        args.movetime,
+        args.elo_pairs,
+        args.opening,
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        tally.score(),
+        tally.elo(),
+        load_before,
+        load()
+    );
     Ok(())
 }
 
@@ -415,12 +544,17 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let result = args
-        .game
-        .parse::<GameSpec>()
-        .and_then(|spec| with_game!(spec, G => run::<G>(&spec, &args)));
-    if let Err(error) = result {
-        eprintln!("ponder_payoff: {error}");
-        std::process::exit(1);
+    for game in &args.games {
+        let result = game.parse::<GameSpec>().and_then(|spec| {
+            if args.elo_pairs > 0 {
+                with_game!(spec, G => elo_match::<G>(&spec, &args))
+            } else {
+                with_game!(spec, G => efficiency::<G>(&spec, &args))
+            }
+        });
+        if let Err(error) = result {
+            eprintln!("ponder_payoff: {error}");
+            std::process::exit(1);
+        }
     }
 }

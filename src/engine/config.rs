@@ -4,12 +4,31 @@ use super::search_api::TieBreak;
 use std::fmt;
 
 /// How the engine spends the human's thinking time.
+///
+/// Whatever the mode, each reply pondered is the root of its own iterative deepening (the
+/// `go` after it continues from the pondered depth), and the likeliest reply is the engine's
+/// expected one (second in its last principal variation) unless another reply, searched at
+/// least as deep, turns out better for the human.
+///
+/// ```
+/// use ponder::engine::PonderMode;
+/// let mode: PonderMode = "predicted:80".parse().unwrap();
+/// assert_eq!(mode, PonderMode::Predicted { share: 80 });
+/// assert_eq!(mode.to_string(), "predicted:80");
+/// assert_eq!("replies:2".parse(), Ok(PonderMode::Replies { lead: 2 }));
+/// assert!("predicted:0".parse::<PonderMode>().is_err());
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum PonderMode {
+    /// Spend about `share` percent of the pondering nodes on the likeliest reply (the
+    /// predicted one), the rest deepening the other replies equally. `share = 100` ponders
+    /// only the predicted reply (Stockfish-style) until it is searched to the end.
+    Predicted {
+        /// The likeliest reply's share of the nodes, percent (1 to 100).
+        share: u32,
+    },
     /// Deepen each of the human's replies as its own root, in turns: the likeliest reply
-    /// (first in the engine's last principal variation) is kept `lead` plies ahead of the
-    /// others. `lead = 0` deepens every reply equally; a large lead ponders only the
-    /// predicted reply.
+    /// is kept `lead` plies ahead of the others. `lead = 0` deepens every reply equally.
     Replies {
         /// How many plies the likeliest reply is kept ahead of the others.
         lead: u32,
@@ -20,14 +39,17 @@ pub enum PonderMode {
 }
 
 impl Default for PonderMode {
+    /// [`PonderMode::Predicted`] with 80% of the nodes on the predicted reply (figures in
+    /// `docs/engine.md`).
     fn default() -> PonderMode {
-        PonderMode::Replies { lead: 2 }
+        PonderMode::Predicted { share: 80 }
     }
 }
 
 impl fmt::Display for PonderMode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            PonderMode::Predicted { share } => write!(f, "predicted:{share}"),
             PonderMode::Replies { lead } => write!(f, "replies:{lead}"),
             PonderMode::Root => f.write_str("root"),
         }
@@ -46,7 +68,15 @@ impl std::str::FromStr for PonderMode {
             return Ok(PonderMode::Replies { lead: 0 });
         }
         if text == "likeliest" || text == "predicted" {
-            return Ok(PonderMode::Replies { lead: u32::MAX });
+            return Ok(PonderMode::Predicted { share: 100 });
+        }
+        if let Some(share) = text.strip_prefix("predicted:") {
+            return match share.parse::<u32>() {
+                Ok(share) if (1..=100).contains(&share) => Ok(PonderMode::Predicted { share }),
+                _ => Err(format!(
+                    "predicted:{share}: the share must be a whole number from 1 to 100"
+                )),
+            };
         }
         if let Some(lead) = text.strip_prefix("replies:") {
             return lead
@@ -55,7 +85,7 @@ impl std::str::FromStr for PonderMode {
                 .map_err(|_| format!("replies:{lead}: the lead must be a whole number"));
         }
         Err(format!(
-            "{text:?}: expected root, replies, likeliest or replies:<lead>"
+            "{text:?}: expected predicted, predicted:<share %>, replies, replies:<lead> or root"
         ))
     }
 }
@@ -146,7 +176,10 @@ pub const OPTION_NAMES: &[(&str, &str)] = &[
     ("Hash", "transposition table size, MiB (1..=65536)"),
     ("Tree", "stored tree memory bound, MiB (1..=65536)"),
     ("Ponder", "true or false"),
-    ("PonderMode", "root, replies, likeliest or replies:<lead>"),
+    (
+        "PonderMode",
+        "predicted, predicted:<share %>, replies, replies:<lead> or root",
+    ),
     ("ReuseTree", "true or false"),
     ("TieBreak", "random, first, or random:<seed>"),
     ("Seed", "a whole number: random choice with this seed"),

@@ -7,7 +7,8 @@ use super::think::ensure_root_expanded;
 use super::tree::{Tree, TreeStats, TreeStore};
 use crate::games::{Game, Key};
 use crate::search::eval::Evaluator;
-use crate::search::{Budget, MAX_DEPTH, SearchWorker, Window};
+use crate::search::score::{WIN_BASE, to_table};
+use crate::search::{Algorithm, Bound, Budget, MAX_DEPTH, RootMove, SearchWorker, Window};
 
 /// One step of pondering, reported to the caller.
 pub(crate) struct PonderStep<'a, G: Game> {
@@ -23,7 +24,7 @@ pub(crate) struct PonderStep<'a, G: Game> {
     pub nodes: u64,
 }
 
-/// What pondering needs besides the tree and the frontier.
+/// What pondering needs besides the tree and the search worker.
 #[derive(Copy, Clone)]
 pub(crate) struct PonderSetup<'a> {
     /// Keys of the positions before the pondered one since the last irreversible move.
@@ -47,15 +48,16 @@ pub(crate) enum PonderEnd {
     Finished,
 }
 
-/// Ponders `position` (the tree's root) until the frontier's stop signal is raised.
+/// Ponders `position` (the tree's root) until the stop signal is raised.
 ///
-/// When `deepen_replies` is set (the human is to move) and the mode is
-/// [`PonderMode::Replies`], each reply is deepened as its own root, in turns: the reply
-/// with the smallest `depth + handicap` goes next, where the handicap is 0 for the likeliest
-/// reply and `lead` for the others. The likeliest reply is the first child in the tree's
-/// order (the engine's expected reply), then, once searched, the replies are ranked by how
-/// good they are for the human. Otherwise (the engine to move, or root mode) the position
-/// is deepened as a whole.
+/// When `deepen_replies` is set (the human is to move) and the mode is not
+/// [`PonderMode::Root`], each reply is the root of its own iterative deepening (the same
+/// iterations, aspiration windows and exact root windows as the `go` that follows, so that a
+/// `go` after the reply finds the pondered iterations answered by the tree), in turns chosen
+/// by the mode (see [`next_reply`]). The likeliest reply is the first child in the tree's
+/// order (the engine's expected reply), replaced by another reply only when that one, searched
+/// at least as deep, is better for the human. Otherwise (the engine to move, or root mode) the
+/// position is deepened as a whole.
 pub(crate) fn ponder<G, E, S>(
     tree: &mut Tree<G>,
     worker: &mut SearchWorker<G, E>,
@@ -73,19 +75,22 @@ where
         return (PonderEnd::Finished, TreeStats::default());
     }
     worker.begin(Budget::unlimited(setup.stop.clone()));
-    let root = tree.root_index();
-    let mut store = TreeStore::new(tree, root, setup.tree_min_depth, first_pass);
-    let end = match setup.mode {
-        PonderMode::Replies { lead } if setup.deepen_replies => ponder_replies(
-            &mut store,
+    if setup.deepen_replies && setup.mode != PonderMode::Root {
+        let mut stats = TreeStats::default();
+        let end = ponder_replies(
+            tree,
             worker,
             position,
-            setup.history,
-            lead,
+            setup,
+            first_pass,
+            &mut stats,
             &mut on_step,
-        ),
-        _ => ponder_position(&mut store, worker, position, setup.history, &mut on_step),
-    };
+        );
+        return (end, stats);
+    }
+    let root = tree.root_index();
+    let mut store = TreeStore::new(tree, root, setup.tree_min_depth, first_pass);
+    let end = ponder_position(&mut store, worker, position, setup.history, &mut on_step);
     (end, store.stats)
 }
 
@@ -123,15 +128,70 @@ where
     PonderEnd::Finished
 }
 
-/// Each reply deepened as its own root, in turns: the reply with the smallest `depth +
-/// handicap` goes next, where the handicap is 0 for the likeliest reply and `lead` for the
-/// others.
+/// One of the human's replies as pondering deepens it: the root of its own iterative
+/// deepening, exactly as the `go` after it will run, so that the `go` finds every pondered
+/// iteration answered by the tree and continues from the pondered depth.
+struct Reply<G: Game> {
+    /// The reply's node (a child of the tree's root; the root's block is never reordered
+    /// while pondering, so the index stays valid).
+    child: usize,
+    /// The reply.
+    mv: G::Move,
+    /// The position after it.
+    position: G,
+    /// Depth completed (`MAX_DEPTH` when there is nothing left to search).
+    depth: u32,
+    /// The last completed iteration's value, from the human's point of view.
+    for_human: i32,
+    /// The last completed iteration's value, from the side to move after the reply.
+    value: Option<i32>,
+    /// The engine's moves after the reply, best first after each iteration (empty until the
+    /// reply is first searched).
+    moves: Vec<RootMove<G>>,
+    /// Nodes spent on it.
+    nodes: u64,
+}
+
+/// Which reply goes next: under [`PonderMode::Replies`] the smallest `depth + handicap`
+/// (handicap 0 for the likeliest, `lead` for the others); under [`PonderMode::Predicted`]
+/// the likeliest while it has at most `share` percent of the nodes spent so far, else the
+/// least deep of the others. The likeliest first among equals; `None` when every reply is
+/// searched to the end.
+fn next_reply<G: Game>(replies: &[Reply<G>], mode: PonderMode) -> Option<usize> {
+    let open = |rank: &usize| replies[*rank].depth < MAX_DEPTH;
+    match mode {
+        PonderMode::Predicted { share } => {
+            let total: u64 = replies.iter().map(|r| r.nodes).sum();
+            let leader_due = u128::from(replies.first()?.nodes) * 100
+                <= u128::from(total) * u128::from(share.min(100));
+            let other = (1..replies.len())
+                .filter(open)
+                .min_by_key(|&rank| (replies[rank].depth, rank));
+            if open(&0) && (leader_due || other.is_none()) {
+                Some(0)
+            } else {
+                other
+            }
+        }
+        PonderMode::Replies { lead } => (0..replies.len()).filter(open).min_by_key(|&rank| {
+            let handicap = if rank == 0 { 0 } else { lead };
+            (u64::from(replies[rank].depth) + u64::from(handicap), rank)
+        }),
+        // Not used: root mode searches the human's position as a whole.
+        PonderMode::Root => (0..replies.len())
+            .filter(open)
+            .min_by_key(|&rank| (replies[rank].depth, rank)),
+    }
+}
+
+/// Each reply deepened as its own root, in turns chosen by [`next_reply`].
 fn ponder_replies<G, E, S>(
-    store: &mut TreeStore<'_, G>,
+    tree: &mut Tree<G>,
     worker: &mut SearchWorker<G, E>,
     position: &G,
-    history: &[Key],
-    lead: u32,
+    setup: &PonderSetup<'_>,
+    first_pass: u32,
+    stats: &mut TreeStats,
     on_step: &mut S,
 ) -> PonderEnd
 where
@@ -139,91 +199,157 @@ where
     E: Evaluator<G> + ?Sized,
     S: FnMut(&PonderStep<'_, G>),
 {
-    let mut reply_history = history.to_vec();
+    let mut reply_history = setup.history.to_vec();
     reply_history.push(position.key());
-    // Each reply: (child index, depth completed, score from the human's point of view).
-    // The root's block is never reordered while pondering, so indices stay valid.
-    let mut replies: Vec<(usize, u32, i32)> = store
-        .tree()
+    let mover = position.side_to_move();
+    let mut replies: Vec<Reply<G>> = tree
         .root()
         .children()
-        .map(|child| (child, 0, 0))
-        .collect();
-    let mover = position.side_to_move();
-    loop {
-        // The next reply: smallest depth plus handicap, the likeliest first among equals.
-        let next = replies
-            .iter()
-            .enumerate()
-            .filter(|&(_, &(_, depth, _))| depth < MAX_DEPTH)
-            .min_by_key(|&(ref rank, &(_, depth, _))| {
-                let handicap = if *rank == 0 { 0 } else { lead };
-                (u64::from(depth) + u64::from(handicap), *rank)
+        .filter_map(|child| {
+            let mv = tree.node(child).mv?;
+            Some(Reply {
+                child,
+                mv,
+                position: position.play_unchecked(mv),
+                depth: 0,
+                for_human: 0,
+                value: None,
+                moves: Vec::new(),
+                nodes: 0,
             })
-            .map(|(rank, _)| rank);
-        let Some(rank) = next else {
+        })
+        .collect();
+    let mut buffer = Vec::new();
+    // The results of the engine's moves after the reply being deepened, as the last
+    // completed iteration left them.
+    let mut saved = Vec::new();
+    loop {
+        let Some(rank) = next_reply(&replies, setup.mode) else {
             return PonderEnd::Finished;
         };
-        let (child, done, _) = replies[rank];
-        let Some(mv) = store.tree().node(child).mv else {
-            return PonderEnd::Finished;
-        };
-        let reply_position = position.play_unchecked(mv);
-        let depth = done + 1;
-        store.next_pass();
-        let value = if reply_position.outcome().is_some() {
-            Some(0)
+        let reply = &mut replies[rank];
+        if reply.position.outcome().is_some() {
+            reply.depth = MAX_DEPTH;
+            continue;
+        }
+        if reply.moves.is_empty() {
+            // When the arena has no room the reply is searched through the table alone.
+            tree.expand(reply.child, &reply.position, &mut buffer);
+            reply.moves = reply_moves(tree, reply.child, &reply.position);
+            if reply.moves.is_empty() {
+                reply.depth = MAX_DEPTH;
+                continue;
+            }
+        }
+        let history = if reply.position.resets_repetition(position) {
+            &[][..]
         } else {
-            let history = if reply_position.resets_repetition(position) {
-                &[][..]
-            } else {
-                &reply_history[..]
-            };
-            let window = Window::FULL;
-            worker.search_stored(
-                store,
-                child as u32,
-                &reply_position,
-                history,
-                depth,
-                window,
-                0,
-            )
+            &reply_history[..]
         };
-        let Some(score) = value else {
+        worker.set_root_history(history, &reply.position);
+        let depth = reply.depth + 1;
+        saved.clear();
+        saved.extend(tree.node(reply.child).children().map(|c| {
+            let node = tree.node(c);
+            (node.depth, node.value, node.bound)
+        }));
+        let before = worker.nodes();
+        let mut store = TreeStore::new(tree, reply.child, setup.tree_min_depth, first_pass);
+        let value = worker.iterate(
+            &mut store,
+            &reply.position,
+            &mut reply.moves,
+            Algorithm::Pvs,
+            depth,
+            reply.value,
+        );
+        stats.add(&store.stats);
+        reply.nodes += worker.nodes().saturating_sub(before);
+        let Some(value) = value else {
+            // The interrupted iteration's results for the engine's moves were found with
+            // windows the `go` will not use: they go back to the last completed iteration's,
+            // so that the `go` after this reply finds every pondered iteration answered at
+            // once (what the interrupted iteration found deeper down is kept).
+            let children = tree.node(reply.child).children();
+            for (child, &(depth, value, bound)) in children.zip(&saved) {
+                let node = tree.node_mut(child);
+                node.depth = depth;
+                node.value = value;
+                node.bound = bound;
+            }
             return PonderEnd::Stopped;
         };
-        let for_human = if reply_position.side_to_move() == mover {
-            score
+        // As the `go` does: the next iteration tries the best moves first; the tree keeps
+        // them in that order and remembers the reply's value and depth.
+        reply.moves.sort_by_key(|m| std::cmp::Reverse(m.value));
+        order_children(tree, reply.child, &mut reply.moves);
+        let pass = tree.next_pass();
+        tree.node_mut(reply.child)
+            .store(depth, to_table(value, 0), Bound::Exact, pass);
+        reply.value = Some(value);
+        reply.depth = if value.abs() >= WIN_BASE || depth >= MAX_DEPTH {
+            // A decided reply: deeper iterations change nothing worth the time.
+            MAX_DEPTH
         } else {
-            -score
+            depth
         };
-        replies[rank] = (
-            child,
-            if reply_position.outcome().is_some() {
-                MAX_DEPTH
-            } else {
-                depth
-            },
-            for_human,
-        );
+        reply.for_human = if reply.position.side_to_move() == mover {
+            value
+        } else {
+            -value
+        };
         on_step(&PonderStep {
-            reply: Some(mv),
+            reply: Some(reply.mv),
             depth,
-            score,
-            pv: worker.principal_variation(0),
+            score: value,
+            pv: reply.moves.first().map_or(&[][..], |m| m.pv.as_slice()),
             nodes: worker.nodes(),
         });
         // Keep the likeliest reply first: the best for the human among the replies searched
         // at least as deep as the current likeliest.
-        let leader_depth = replies[0].1;
+        let leader_depth = replies[0].depth;
         if let Some(better) = (1..replies.len())
-            .filter(|&r| replies[r].1 >= leader_depth && replies[r].1 > 0)
-            .max_by_key(|&r| replies[r].2)
+            .filter(|&r| replies[r].depth >= leader_depth && replies[r].value.is_some())
+            .max_by_key(|&r| replies[r].for_human)
         {
-            if replies[better].2 > replies[0].2 {
+            if replies[0].value.is_some() && replies[better].for_human > replies[0].for_human {
                 replies.swap(0, better);
             }
         }
     }
+}
+
+/// The engine's moves after a reply (node `node`, position `position`), in the tree's order
+/// of its children when it has them, each with its slot there.
+fn reply_moves<G: Game>(tree: &Tree<G>, node: usize, position: &G) -> Vec<RootMove<G>> {
+    let mut natural = Vec::new();
+    position.legal_moves(&mut natural);
+    let mut moves = RootMove::list(&natural);
+    set_slots(tree, node, &mut moves);
+    moves.sort_by_key(|m| m.slot);
+    moves
+}
+
+/// Points each root move at its child of `node` (`usize::MAX`: not stored).
+fn set_slots<G: Game>(tree: &Tree<G>, node: usize, moves: &mut [RootMove<G>]) {
+    let children = tree.node(node).children();
+    let first = children.start;
+    for root_move in moves.iter_mut() {
+        root_move.slot = children
+            .clone()
+            .find(|&c| tree.node(c).mv == Some(root_move.mv))
+            .map_or(usize::MAX, |c| c - first);
+    }
+}
+
+/// Orders the children of `node` as `moves` (best first), and the moves' slots with them.
+fn order_children<G: Game>(tree: &mut Tree<G>, node: usize, moves: &mut [RootMove<G>]) {
+    let count = moves.len() as i64;
+    tree.sort_children_by_key(node, |child| {
+        child
+            .mv
+            .and_then(|mv| moves.iter().position(|m| m.mv == mv))
+            .map_or(-1, |rank| count - rank as i64)
+    });
+    set_slots(tree, node, moves);
 }
