@@ -5,7 +5,7 @@ use super::config::PonderMode;
 use super::search_api::StopSignal;
 use super::think::ensure_root_expanded;
 use super::tree::{Tree, TreeStats, TreeStore};
-use crate::games::{Game, Key};
+use crate::games::{Game, Key, Seat};
 use crate::search::eval::Evaluator;
 use crate::search::score::{WIN_BASE, to_table};
 use crate::search::{Algorithm, Bound, Budget, MAX_DEPTH, RootMove, SearchWorker, Window};
@@ -202,23 +202,7 @@ where
     let mut reply_history = setup.history.to_vec();
     reply_history.push(position.key());
     let mover = position.side_to_move();
-    let mut replies: Vec<Reply<G>> = tree
-        .root()
-        .children()
-        .filter_map(|child| {
-            let mv = tree.node(child).mv?;
-            Some(Reply {
-                child,
-                mv,
-                position: position.play_unchecked(mv),
-                depth: 0,
-                for_human: 0,
-                value: None,
-                moves: Vec::new(),
-                nodes: 0,
-            })
-        })
-        .collect();
+    let mut replies = root_replies(tree, position);
     let mut buffer = Vec::new();
     // The results of the engine's moves after the reply being deepened, as the last
     // completed iteration left them.
@@ -248,11 +232,7 @@ where
         };
         worker.set_root_history(history, &reply.position);
         let depth = reply.depth + 1;
-        saved.clear();
-        saved.extend(tree.node(reply.child).children().map(|c| {
-            let node = tree.node(c);
-            (node.depth, node.value, node.bound)
-        }));
+        save_results(tree, reply.child, &mut saved);
         let before = worker.nodes();
         let mut store = TreeStore::new(tree, reply.child, setup.tree_min_depth, first_pass);
         let value = worker.iterate(
@@ -270,34 +250,12 @@ where
             // windows the `go` will not use: they go back to the last completed iteration's,
             // so that the `go` after this reply finds every pondered iteration answered at
             // once (what the interrupted iteration found deeper down is kept).
-            let children = tree.node(reply.child).children();
-            for (child, &(depth, value, bound)) in children.zip(&saved) {
-                let node = tree.node_mut(child);
-                node.depth = depth;
-                node.value = value;
-                node.bound = bound;
-            }
+            restore_results(tree, reply.child, &saved);
             return PonderEnd::Stopped;
         };
         // As the `go` does: the next iteration tries the best moves first; the tree keeps
         // them in that order and remembers the reply's value and depth.
-        reply.moves.sort_by_key(|m| std::cmp::Reverse(m.value));
-        order_children(tree, reply.child, &mut reply.moves);
-        let pass = tree.next_pass();
-        tree.node_mut(reply.child)
-            .store(depth, to_table(value, 0), Bound::Exact, pass);
-        reply.value = Some(value);
-        reply.depth = if value.abs() >= WIN_BASE || depth >= MAX_DEPTH {
-            // A decided reply: deeper iterations change nothing worth the time.
-            MAX_DEPTH
-        } else {
-            depth
-        };
-        reply.for_human = if reply.position.side_to_move() == mover {
-            value
-        } else {
-            -value
-        };
+        record_iteration(tree, reply, depth, value, mover);
         on_step(&PonderStep {
             reply: Some(reply.mv),
             depth,
@@ -305,16 +263,90 @@ where
             pv: reply.moves.first().map_or(&[][..], |m| m.pv.as_slice()),
             nodes: worker.nodes(),
         });
-        // Keep the likeliest reply first: the best for the human among the replies searched
-        // at least as deep as the current likeliest.
-        let leader_depth = replies[0].depth;
-        if let Some(better) = (1..replies.len())
-            .filter(|&r| replies[r].depth >= leader_depth && replies[r].value.is_some())
-            .max_by_key(|&r| replies[r].for_human)
-        {
-            if replies[0].value.is_some() && replies[better].for_human > replies[0].for_human {
-                replies.swap(0, better);
-            }
+        keep_likeliest_first(&mut replies);
+    }
+}
+
+/// The human's replies at the root, in the tree's order (the engine's expected reply first).
+fn root_replies<G: Game>(tree: &Tree<G>, position: &G) -> Vec<Reply<G>> {
+    tree.root()
+        .children()
+        .filter_map(|child| {
+            let mv = tree.node(child).mv?;
+            Some(Reply {
+                child,
+                mv,
+                position: position.play_unchecked(mv),
+                depth: 0,
+                for_human: 0,
+                value: None,
+                moves: Vec::new(),
+                nodes: 0,
+            })
+        })
+        .collect()
+}
+
+/// What the children of node `index` hold (depth, value, bound), as a completed iteration
+/// left them.
+fn save_results<G: Game>(tree: &Tree<G>, index: usize, saved: &mut Vec<(u8, i32, Option<Bound>)>) {
+    saved.clear();
+    saved.extend(tree.node(index).children().map(|c| {
+        let node = tree.node(c);
+        (node.depth, node.value, node.bound)
+    }));
+}
+
+/// Puts back what [`save_results`] saved.
+fn restore_results<G: Game>(tree: &mut Tree<G>, index: usize, saved: &[(u8, i32, Option<Bound>)]) {
+    let children = tree.node(index).children();
+    for (child, &(depth, value, bound)) in children.zip(saved) {
+        let node = tree.node_mut(child);
+        node.depth = depth;
+        node.value = value;
+        node.bound = bound;
+    }
+}
+
+/// Records a completed iteration of `reply` (to `depth`, worth `value` for the engine after
+/// the reply) as the `go` does: the next iteration tries the best moves first; the tree keeps
+/// them in that order and remembers the reply's value and depth.
+fn record_iteration<G: Game>(
+    tree: &mut Tree<G>,
+    reply: &mut Reply<G>,
+    depth: u32,
+    value: i32,
+    mover: Seat,
+) {
+    reply.moves.sort_by_key(|m| std::cmp::Reverse(m.value));
+    order_children(tree, reply.child, &mut reply.moves);
+    let pass = tree.next_pass();
+    tree.node_mut(reply.child)
+        .store(depth, to_table(value, 0), Bound::Exact, pass);
+    reply.value = Some(value);
+    reply.depth = if value.abs() >= WIN_BASE || depth >= MAX_DEPTH {
+        // A decided reply: deeper iterations change nothing worth the time.
+        MAX_DEPTH
+    } else {
+        depth
+    };
+    reply.for_human = if reply.position.side_to_move() == mover {
+        value
+    } else {
+        -value
+    };
+}
+
+/// Keeps the likeliest reply first: the best for the human among the replies searched at least
+/// as deep as the current likeliest.
+fn keep_likeliest_first<G: Game>(replies: &mut [Reply<G>]) {
+    let leader_depth = replies[0].depth;
+    if let Some(better) = (1..replies.len())
+        .filter(|&r| replies[r].depth >= leader_depth && replies[r].value.is_some())
+        .max_by_key(|&r| replies[r].for_human)
+    {
+        if replies[0].value.is_some() && replies[better].for_human > replies[0].for_human {
+            replies.swap(0, better);
         }
     }
 }
