@@ -4,52 +4,10 @@
 
 use crate::common::coins::{Coins, CoinsConfig};
 use crate::common::walk::{FreeWalk, Walk, WalkConfig};
-use crate::common::{random_record, search};
-use ponder::search::{Algorithm, Evaluators, TieBreak};
+use crate::common::{check_agreement, random_record, search};
+use ponder::search::{Algorithm, TieBreak};
 use ponder::{Game, GameRecord};
 use proptest::prelude::*;
-
-fn check_agreement<G: Evaluators>(record: &GameRecord<G>, eval: &str, depth: u32) {
-    let oracle = search(
-        record,
-        Algorithm::Minimax,
-        eval,
-        TieBreak::First,
-        depth,
-        1,
-        false,
-    );
-    for (algorithm, threads) in [
-        (Algorithm::AlphaBeta, 1),
-        (Algorithm::Pvs, 1),
-        (Algorithm::Pvs, 2),
-    ] {
-        let other = search(
-            record,
-            algorithm,
-            eval,
-            TieBreak::First,
-            depth,
-            threads,
-            false,
-        );
-        let context = format!(
-            "{algorithm} ({threads} threads) at depth {depth} on {}",
-            record.current().position_text()
-        );
-        assert_eq!(other.score, oracle.score, "value: {context}");
-        assert_eq!(
-            other.equal_best, oracle.equal_best,
-            "equal-best moves: {context}"
-        );
-        assert_eq!(other.best_move, oracle.best_move, "move: {context}");
-        if record.outcome().is_some() {
-            assert_eq!(other.best_move, None, "{context}");
-        } else {
-            assert_eq!(other.depth, depth, "{context}");
-        }
-    }
-}
 
 fn coins_start(values: &[u8]) -> Coins {
     Coins::start(&CoinsConfig {

@@ -3,9 +3,8 @@
 //! with both named evaluators (`seed` depends on the move that led to a leaf). Deep searches
 //! use positions near the end of the game, where minimax's tree stays small.
 
-use crate::common::search;
+use crate::common::check_agreement;
 use ponder::games::ataxx::Ataxx;
-use ponder::search::{Algorithm, TieBreak};
 use ponder::{Game, GameRecord};
 use proptest::prelude::*;
 
@@ -41,40 +40,6 @@ fn position_with_few_empty_squares(seed: u64, max_empty: u32, walls: bool) -> Ga
         };
         let mv = pool[((state >> 8) % pool.len() as u64) as usize];
         record.try_play(mv).unwrap();
-    }
-}
-
-fn check_agreement(record: &GameRecord<Ataxx>, eval: &str, depth: u32) {
-    let oracle = search(
-        record,
-        Algorithm::Minimax,
-        eval,
-        TieBreak::First,
-        depth,
-        1,
-        false,
-    );
-    for (algorithm, threads) in [
-        (Algorithm::AlphaBeta, 1),
-        (Algorithm::Pvs, 1),
-        (Algorithm::Pvs, 2),
-    ] {
-        let other = search(
-            record,
-            algorithm,
-            eval,
-            TieBreak::First,
-            depth,
-            threads,
-            false,
-        );
-        let context = format!(
-            "{algorithm} ({threads} threads), {eval}, depth {depth}, {}",
-            record.current().position_text()
-        );
-        assert_eq!(other.score, oracle.score, "value: {context}");
-        assert_eq!(other.equal_best, oracle.equal_best, "ties: {context}");
-        assert_eq!(other.best_move, oracle.best_move, "move: {context}");
     }
 }
 

@@ -2,47 +2,13 @@
 //! of several sizes and both capture rules, and searches to the end that reproduce the published
 //! solved margins (tests/data/kalah_solved.tsv, independent solvers and papers).
 
-use crate::common::{random_record, search};
+use crate::common::{check_agreement, random_record, search};
 use ponder::games::kalah::{CaptureRule, KalahConfig};
 use ponder::search::{Algorithm, TieBreak};
 use ponder::{GameRecord, Kalah};
 use proptest::prelude::*;
 
 const SOLVED: &str = include_str!("../data/kalah_solved.tsv");
-
-fn check_agreement(record: &GameRecord<Kalah>, eval: &str, depth: u32) {
-    let oracle = search(
-        record,
-        Algorithm::Minimax,
-        eval,
-        TieBreak::First,
-        depth,
-        1,
-        false,
-    );
-    for (algorithm, threads) in [
-        (Algorithm::AlphaBeta, 1),
-        (Algorithm::Pvs, 1),
-        (Algorithm::Pvs, 2),
-    ] {
-        let other = search(
-            record,
-            algorithm,
-            eval,
-            TieBreak::First,
-            depth,
-            threads,
-            false,
-        );
-        let context = format!(
-            "{algorithm} ({threads} threads), {eval}, depth {depth}, {:?}",
-            record.current()
-        );
-        assert_eq!(other.score, oracle.score, "value: {context}");
-        assert_eq!(other.equal_best, oracle.equal_best, "ties: {context}");
-        assert_eq!(other.best_move, oracle.best_move, "move: {context}");
-    }
-}
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]

@@ -60,3 +60,44 @@ pub fn search<G: Evaluators>(
         &mut |_| {},
     )
 }
+
+/// Minimax (the oracle), alpha-beta and PVS (one and two threads), forward pruning off, agree
+/// exactly on `record` at `depth` with evaluator `eval`: on the value, the equal-best moves and
+/// the move under the deterministic tie-break.
+pub fn check_agreement<G: Evaluators>(record: &GameRecord<G>, eval: &str, depth: u32) {
+    let oracle = search(
+        record,
+        Algorithm::Minimax,
+        eval,
+        TieBreak::First,
+        depth,
+        1,
+        false,
+    );
+    for (algorithm, threads) in [
+        (Algorithm::AlphaBeta, 1),
+        (Algorithm::Pvs, 1),
+        (Algorithm::Pvs, 2),
+    ] {
+        let other = search(
+            record,
+            algorithm,
+            eval,
+            TieBreak::First,
+            depth,
+            threads,
+            false,
+        );
+        let context = format!(
+            "{algorithm} ({threads} threads), {eval}, depth {depth}, {} after {:?}",
+            record.current().position_text(),
+            record.moves()
+        );
+        assert_eq!(other.score, oracle.score, "value: {context}");
+        assert_eq!(
+            other.equal_best, oracle.equal_best,
+            "equal-best moves: {context}"
+        );
+        assert_eq!(other.best_move, oracle.best_move, "move: {context}");
+    }
+}
