@@ -2,6 +2,7 @@
 
 use super::{CliError, PositionArgs};
 use crate::games::Game;
+use crate::games::ataxx::seats::{AtaxxSeats, SeatsConfig};
 use crate::with_game;
 use std::io::Write;
 use std::time::Instant;
@@ -18,6 +19,9 @@ pub struct PerftArgs {
 
 /// Prints `depth=<d> nodes=<n> time_ms=<t> nps=<r>` for each depth from 1 to the given one.
 pub fn run(args: &PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    if SeatsConfig::wanted_by(&args.position.game) {
+        return run_game::<AtaxxSeats>(args, out);
+    }
     with_game!(args.position.game, G => run_game::<G>(args, out))
 }
 

@@ -1,7 +1,8 @@
 //! `ponder replay`: replay a move list with the legal moves before each ply.
 
 use super::{CliError, PositionArgs};
-use crate::games::{Game, GameRecord};
+use crate::games::ataxx::seats::{AtaxxSeats, SeatsConfig};
+use crate::games::{Game, GameRecord, Seat};
 use crate::with_game;
 use serde_json::{Value, json};
 use std::io::Write;
@@ -19,6 +20,9 @@ pub struct ReplayArgs {
 /// Replays `--moves` from the position, one ply at a time; an illegal move is an error that
 /// names its ply.
 pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    if SeatsConfig::wanted_by(&args.position.game) {
+        return run_game::<AtaxxSeats>(args, out);
+    }
     with_game!(args.position.game, G => run_game::<G>(args, out))
 }
 
@@ -37,12 +41,9 @@ fn run_game<G: Game>(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), CliEr
             .map_err(|e| CliError::Moves(e.at("ply", index + 1).to_string()))?;
         plies.push(json!({ "legal": sorted_json(&legal)?, "move": serde_json::to_value(mv)? }));
     }
-    let result = record.outcome().map(|outcome| {
-        json!({
-            "scores": record.scores(),
-            "winner": outcome.winner().map(|seat| seat.index()),
-        })
-    });
+    let result = record
+        .outcome()
+        .map(|outcome| result_json(&record, outcome));
     if args.json {
         let value = json!({ "plies": plies, "result": result });
         writeln!(out, "{}", serde_json::to_string(&value)?)?;
@@ -63,6 +64,30 @@ fn run_game<G: Game>(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), CliEr
         }
     }
     Ok(())
+}
+
+/// The result of a finished game: each seat's score (seats 1..N) and the winner's index; for
+/// more than two seats also each seat's rank, the winner being the one seat ranked 1.
+fn result_json<G: Game>(record: &GameRecord<G>, outcome: crate::games::Outcome) -> Value {
+    let position = record.current();
+    let seats = position.seat_count();
+    if seats == 2 {
+        return json!({
+            "scores": record.scores(),
+            "winner": outcome.winner().map(|seat| seat.index()),
+        });
+    }
+    let scores: Vec<u32> = (0..seats)
+        .map(|seat| position.seat_score(Seat::new(seat)))
+        .collect();
+    let ranks: Vec<u8> = position
+        .ranks()
+        .map(|ranks| ranks[..seats].to_vec())
+        .unwrap_or_default();
+    let winner = (ranks.iter().filter(|&&rank| rank == 1).count() == 1)
+        .then(|| ranks.iter().position(|&rank| rank == 1))
+        .flatten();
+    json!({ "scores": scores, "ranks": ranks, "winner": winner })
 }
 
 /// The moves as JSON values, sorted: numbers ascending, strings as strings.

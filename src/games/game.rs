@@ -135,6 +135,30 @@ pub trait Game:
         [margin.max(0).unsigned_abs(), margin.min(0).unsigned_abs()]
     }
 
+    /// The number of seats at the table. The default is 2; games for more seats (Ataxx with
+    /// `players=N`) override it, with [`Game::seat_score`] and [`Game::ranks`].
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    /// The score of `seat` as [`Game::scores`] counts it, for any seat count. The default
+    /// reads [`Game::scores`] (two seats).
+    fn seat_score(&self, seat: Seat) -> u32 {
+        self.scores()[seat.index() & 1]
+    }
+
+    /// Each seat's rank when the game is over by the position (1 is best, equal places share
+    /// a rank), `None` while it goes on; entries beyond [`Game::seat_count`] are 0. The
+    /// default reads the outcome: the winner 1 and the loser 2, both 1 in a draw.
+    fn ranks(&self) -> Option<[u8; Seat::MAX]> {
+        let outcome = self.outcome()?;
+        Some(match outcome.winner() {
+            None => [1, 1, 0, 0],
+            Some(winner) if winner.index() == 0 => [1, 2, 0, 0],
+            Some(_) => [2, 1, 0, 0],
+        })
+    }
+
     /// The game's own static evaluation, from the side to move's point of view (positive is
     /// good for the mover). The search's named evaluators may use other ones. The default is
     /// 0: the search then plays by exact results alone.

@@ -3,9 +3,9 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// A seat at the table: the first player (who moves first from the start position) or the
-/// second. The type is a small index so that a four-seat variant can be added later without
-/// changing the trait.
+/// A seat at the table: the first player (who moves first from the start position), the
+/// second, and in games for more players (Ataxx for up to four seats) the third and fourth.
+/// A small index.
 ///
 /// ```
 /// use ponder::Seat;
@@ -21,12 +21,15 @@ impl Seat {
     /// The seat that moves second (Kalah "north", Ataxx `o`).
     pub const SECOND: Seat = Seat(1);
 
-    /// The seat with this index (0 or 1 in two-seat games).
+    /// The most seats a game has.
+    pub const MAX: usize = 4;
+
+    /// The seat with this index (0 or 1 in two-seat games, up to 3 with four seats).
     ///
     /// # Panics
-    /// Panics if `index > 1`: only two-seat games exist so far.
+    /// Panics if `index >= Seat::MAX`.
     pub const fn new(index: usize) -> Seat {
-        assert!(index < 2, "seat index out of range");
+        assert!(index < Seat::MAX, "seat index out of range");
         Seat(index as u8)
     }
 
@@ -47,7 +50,9 @@ impl fmt::Display for Seat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
             0 => f.write_str("first"),
-            _ => f.write_str("second"),
+            1 => f.write_str("second"),
+            2 => f.write_str("third"),
+            _ => f.write_str("fourth"),
         }
     }
 }

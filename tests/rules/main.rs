@@ -6,6 +6,7 @@ mod ataxx_games;
 mod ataxx_perft;
 mod ataxx_props;
 mod ataxx_rules;
+mod ataxx_seats;
 mod kalah_properties;
 mod kalah_reference;
 mod oware_egdb;

@@ -9,6 +9,7 @@
 //! - The 14-byte key: 2 bits a square, 14 bits a rank in a 16-bit word, with the side to move
 //!   and the halfmove clock in the spare bits (layout in the `key` module).
 //! - [`perft`]: a specialised perft, the same counts as [`crate::perft`], faster.
+//! - [`seats`]: the game for 2 to 4 seats (`ataxx:players=N`), on the same bitboards.
 //!
 //! ```
 //! use ponder::games::ataxx::Ataxx;
@@ -28,6 +29,7 @@ mod key;
 mod moves;
 mod perft;
 mod position;
+pub mod seats;
 mod square;
 mod walls;
 

@@ -1,0 +1,254 @@
+//! The position notation, FEN-like: `x5o/7/7/7/7/7/z5y x 0 1`.
+//!
+//! Ranks 7 down to 1, files a to g; the seats' stones are `x`, `o`, `y`, `z` (seats 1 to 4;
+//! with two seats this is the two-player FEN), `-` a blocker, a digit 1 to 7 a run of empty
+//! squares; then the seat to move, the halfmove clock (0 to 100) and the fullmove number,
+//! separated by single spaces. The writer is canonical (one digit a run); the reader also takes
+//! upper case letters, adjacent digits and missing trailing fields (seat `x`, clock 0, move
+//! 1), and refuses stones of seats the configuration does not have and, while the game goes
+//! on, a seat to move without stones.
+
+use super::position::SEATS_HALFMOVE_LIMIT;
+use super::{AtaxxSeats, SeatsConfig};
+use crate::games::Seat;
+use thiserror::Error;
+
+/// The seats' letters, seat 1 first.
+pub const SEAT_LETTERS: [char; Seat::MAX] = ['x', 'o', 'y', 'z'];
+
+/// What is wrong with multi-seat notation such as `x5o/7/7/7/7/7/z5y x 0 1`.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SeatsNotationError {
+    /// Nothing but white space.
+    #[error("empty position: expected a board such as x5o/7/7/7/7/7/z5y, then the seat to move")]
+    Empty,
+    /// More than four fields.
+    #[error("{found} fields, expected at most 4 (board, seat to move, halfmove clock, fullmove)")]
+    TooManyFields {
+        /// Fields found.
+        found: usize,
+    },
+    /// The board does not have 7 ranks separated by `/`.
+    #[error("the board has {found} ranks, expected 7 separated by '/'")]
+    RankCount {
+        /// Ranks found.
+        found: usize,
+    },
+    /// A rank does not describe exactly 7 squares.
+    #[error("rank {rank} has {files} files, expected 7")]
+    RankWidth {
+        /// The rank (1 to 7).
+        rank: u8,
+        /// Squares it describes.
+        files: usize,
+    },
+    /// A character that is not a seat's stone, a blocker or a run of empty squares.
+    #[error(
+        "rank {rank}: unexpected character {found:?} (expected {letters}, '-' or a digit 1 to 7)"
+    )]
+    BadCharacter {
+        /// The rank (1 to 7).
+        rank: u8,
+        /// The character.
+        found: char,
+        /// The letters of this configuration's seats.
+        letters: String,
+    },
+    /// The seat to move is not one of the configuration's.
+    #[error("seat to move {found:?}: expected one of {letters}")]
+    BadSeat {
+        /// The field as written.
+        found: String,
+        /// The letters of this configuration's seats.
+        letters: String,
+    },
+    /// The seat to move has no stones while the game goes on.
+    #[error("seat {letter} is to move but has no stones (a seat without stones is skipped)")]
+    SeatOut {
+        /// The seat's letter.
+        letter: char,
+    },
+    /// The halfmove clock is not a whole number from 0 to 100.
+    #[error("halfmove clock {found:?}: expected a whole number from 0 to {SEATS_HALFMOVE_LIMIT}")]
+    BadHalfmoveClock {
+        /// The field as written.
+        found: String,
+    },
+    /// The fullmove number is not a whole number.
+    #[error(
+        "fullmove number {found:?}: expected a whole number from 0 to {}",
+        u32::MAX
+    )]
+    BadFullmoveNumber {
+        /// The field as written.
+        found: String,
+    },
+}
+
+impl From<SeatsNotationError> for crate::games::GameError {
+    fn from(error: SeatsNotationError) -> Self {
+        crate::games::GameError::Position(error.to_string())
+    }
+}
+
+/// The letter of `seat`.
+pub fn seat_letter(seat: Seat) -> char {
+    SEAT_LETTERS[seat.index() % Seat::MAX]
+}
+
+/// The letters of the first `players` seats, for messages: `x, o, y`.
+fn letters(players: usize) -> String {
+    SEAT_LETTERS[..players]
+        .iter()
+        .map(char::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The seat a letter names among the first `players`.
+fn seat_of(letter: char, players: usize) -> Option<usize> {
+    let lower = letter.to_ascii_lowercase();
+    SEAT_LETTERS[..players].iter().position(|&l| l == lower)
+}
+
+/// Reads a position of `config`'s seat count (its own blockers count).
+pub fn parse(config: &SeatsConfig, text: &str) -> Result<AtaxxSeats, SeatsNotationError> {
+    let players = config.players();
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    let Some(board) = fields.first() else {
+        return Err(SeatsNotationError::Empty);
+    };
+    if fields.len() > 4 {
+        return Err(SeatsNotationError::TooManyFields {
+            found: fields.len(),
+        });
+    }
+    let (stones, blockers) = parse_board(board, players)?;
+    let seat_text = fields.get(1).copied().unwrap_or("x");
+    let turn = seat_text
+        .chars()
+        .next()
+        .filter(|_| seat_text.chars().count() == 1)
+        .and_then(|c| seat_of(c, players))
+        .ok_or_else(|| SeatsNotationError::BadSeat {
+            found: seat_text.to_string(),
+            letters: letters(players),
+        })?;
+    let clock_text = fields.get(2).copied().unwrap_or("0");
+    let halfmove = parse_number(clock_text)
+        .filter(|&n| n <= u64::from(SEATS_HALFMOVE_LIMIT))
+        .ok_or_else(|| SeatsNotationError::BadHalfmoveClock {
+            found: clock_text.to_string(),
+        })? as u8;
+    let fullmove_text = fields.get(3).copied().unwrap_or("1");
+    let fullmove = parse_number(fullmove_text)
+        .and_then(|n| u32::try_from(n).ok())
+        .ok_or_else(|| SeatsNotationError::BadFullmoveNumber {
+            found: fullmove_text.to_string(),
+        })?;
+    let position = AtaxxSeats {
+        stones,
+        blockers,
+        halfmove,
+        turn: turn as u8,
+        players: players as u8,
+        fullmove,
+    };
+    if stones[turn] == 0 && position.ending().is_none() {
+        return Err(SeatsNotationError::SeatOut {
+            letter: SEAT_LETTERS[turn],
+        });
+    }
+    Ok(position)
+}
+
+/// A whole number written with ASCII digits only.
+fn parse_number(text: &str) -> Option<u64> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+/// Reads the board field into each seat's stones and the blockers.
+fn parse_board(board: &str, players: usize) -> Result<([u64; Seat::MAX], u64), SeatsNotationError> {
+    let ranks: Vec<&str> = board.split('/').collect();
+    if ranks.len() != 7 {
+        return Err(SeatsNotationError::RankCount { found: ranks.len() });
+    }
+    let mut stones = [0u64; Seat::MAX];
+    let mut blockers = 0u64;
+    for (row, text) in ranks.iter().enumerate() {
+        let rank = 6 - row; // 0 = rank 1
+        let rank_name = rank as u8 + 1;
+        let mut file = 0usize;
+        for ch in text.chars() {
+            let set = match ch {
+                '-' => &mut blockers,
+                '1'..='7' => {
+                    file += ch as usize - '0' as usize;
+                    continue;
+                }
+                _ => match seat_of(ch, players) {
+                    Some(seat) => &mut stones[seat],
+                    None => {
+                        return Err(SeatsNotationError::BadCharacter {
+                            rank: rank_name,
+                            found: ch,
+                            letters: letters(players),
+                        });
+                    }
+                },
+            };
+            if file < 7 {
+                *set |= 1 << (rank * 7 + file);
+            }
+            file += 1;
+        }
+        if file != 7 {
+            return Err(SeatsNotationError::RankWidth {
+                rank: rank_name,
+                files: file,
+            });
+        }
+    }
+    Ok((stones, blockers))
+}
+
+/// Writes the canonical notation.
+pub fn format(position: &AtaxxSeats) -> String {
+    let mut text = String::with_capacity(64);
+    for rank in (0..7).rev() {
+        let mut run = 0u8;
+        for file in 0..7 {
+            let bit = 1u64 << (rank * 7 + file);
+            let seat = position.stones.iter().position(|&s| s & bit != 0);
+            let ch = match seat {
+                Some(seat) => SEAT_LETTERS[seat],
+                None if position.blockers & bit != 0 => '-',
+                None => {
+                    run += 1;
+                    continue;
+                }
+            };
+            if run > 0 {
+                text.push((b'0' + run) as char);
+                run = 0;
+            }
+            text.push(ch);
+        }
+        if run > 0 {
+            text.push((b'0' + run) as char);
+        }
+        if rank > 0 {
+            text.push('/');
+        }
+    }
+    text.push_str(&format!(
+        " {} {} {}",
+        seat_letter(position.turn()),
+        position.halfmove,
+        position.fullmove
+    ));
+    text
+}
