@@ -1,6 +1,7 @@
 //! `ponder match`: two players against each other, with paired openings, Elo and SPRT.
 
 use super::{CliError, PositionArgs, progress_bar};
+use crate::games::ataxx::seats::SeatsConfig;
 use crate::games::{Game, GameRecord};
 use crate::matches::{
     Balance, MatchConfig, MatchGame, SeatStats, Sprt, SprtDecision, Tally, elo_json, elo_text,
@@ -20,7 +21,7 @@ use std::time::{Duration, Instant};
 #[derive(Debug, Clone, clap::Args)]
 pub struct MatchArgs {
     #[command(flatten)]
-    position: PositionArgs,
+    pub(super) position: PositionArgs,
     /// Player A: `pvs`, `pvs:depth=8`, `pvs:movetime=50`, `engine`, `instructor`, `awale`,
     /// `pookie`, `greedy`, `random`, ...
     #[arg(long)]
@@ -28,12 +29,19 @@ pub struct MatchArgs {
     /// Player B, as for `--a`.
     #[arg(long)]
     b: PlayerSpec,
+    /// Player C, for games of three or four seats (`--game ataxx:players=N`; players rotate
+    /// round the table).
+    #[arg(long)]
+    c: Option<PlayerSpec>,
+    /// Player D, for games of four seats.
+    #[arg(long)]
+    d: Option<PlayerSpec>,
     /// Games to play; colours are swapped every pair.
     #[arg(long, short = 'n', default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
-    games: u32,
+    pub(super) games: u32,
     /// Random plies of each pair's opening (the same opening for both colours).
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=200))]
-    opening_plies: u32,
+    pub(super) opening_plies: u32,
     /// Random openings drawn for each pair; the most even by a quick search is played (1:
     /// plain random openings).
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=1000))]
@@ -43,7 +51,7 @@ pub struct MatchArgs {
     balance_depth: Option<u32>,
     /// Seeds the openings and the players' random choices.
     #[arg(long, default_value_t = 1)]
-    seed: u64,
+    pub(super) seed: u64,
     /// Games played at the same time (one thread each). Default: the number of cores.
     #[arg(long, short = 'j', value_parser = clap::value_parser!(u32).range(1..=64))]
     concurrency: Option<u32>,
@@ -58,7 +66,7 @@ pub struct MatchArgs {
     beta: f64,
     /// Print the results as one JSON object instead of text.
     #[arg(long)]
-    json: bool,
+    pub(super) json: bool,
     /// Also write the results as JSON to this file.
     #[arg(long)]
     out: Option<PathBuf>,
@@ -81,6 +89,18 @@ fn parse_sprt_bounds(text: &str) -> Result<(f64, f64), String> {
 
 /// Plays the match and prints the summary (text or JSON).
 pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    if SeatsConfig::wanted_by(&args.position.game) {
+        let specs: Vec<&PlayerSpec> = [
+            Some(&args.a),
+            Some(&args.b),
+            args.c.as_ref(),
+            args.d.as_ref(),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        return super::seated_match::run(args, &specs, out);
+    }
     with_game!(args.position.game, G => run_game::<G>(args, out))
 }
 

@@ -7,6 +7,7 @@ mod matches;
 mod perft;
 mod play;
 mod replay;
+mod seated_match;
 pub mod serve;
 mod solve;
 mod tune;

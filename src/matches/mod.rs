@@ -25,11 +25,13 @@
 mod game;
 mod openings;
 mod runner;
+mod seated;
 mod stats;
 
 pub use game::{MAX_PLIES, PlayedGame, SeatStats, Termination, play_game};
 pub use openings::{Balance, balanced_opening, derive_seed, random_opening};
 pub use runner::{MatchConfig, MatchGame, PlayerFactory, run_match};
+pub use seated::{SeatedPlayer, SeatedTally, run_seated_match};
 pub use stats::{
     EloEstimate, Sprt, SprtDecision, Tally, elo_from_score, elo_json, elo_text, score_from_elo,
 };

@@ -22,6 +22,7 @@ mod error;
 pub mod eval;
 mod iterative;
 mod limits;
+pub mod multi;
 mod options;
 mod ordering;
 mod pvs;

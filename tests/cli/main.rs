@@ -7,6 +7,7 @@ mod cli_kalah;
 mod cli_match;
 mod cli_oware;
 mod cli_play;
+mod cli_seats;
 mod cli_serve;
 mod cli_solve;
 mod cli_uai;

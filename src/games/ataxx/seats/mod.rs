@@ -20,6 +20,7 @@
 //! ```
 
 mod config;
+mod evaluators;
 mod game;
 mod key;
 mod notation;

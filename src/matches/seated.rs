@@ -1,0 +1,136 @@
+//! Matches of more than two seats: every player plays every seat of the same openings (the
+//! seating rotated), and each player's average rank, win share and score are reported.
+
+use crate::search::multi::{MultiAlgorithm, MultiLimits, MultiSearch, SeatedGame};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// A player of a seated match: an algorithm within limits.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatedPlayer {
+    /// The name reported (the spec as written).
+    pub name: String,
+    /// The algorithm.
+    pub algorithm: MultiAlgorithm,
+    /// The limits of each move's search.
+    pub limits: MultiLimits,
+}
+
+/// One player's results over a seated match.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SeatedTally {
+    /// Games played.
+    pub games: u32,
+    /// The sum of the ranks (1 is best).
+    pub rank_sum: u32,
+    /// Games won, a shared first place split among the seats sharing it.
+    pub wins: f64,
+    /// Points: for each game, the share of the other seats beaten (a tie with one counts
+    /// half), from 0 to 1; the average over all seats is 0.5.
+    pub points: f64,
+}
+
+impl SeatedTally {
+    /// The average rank.
+    pub fn average_rank(&self) -> f64 {
+        f64::from(self.rank_sum) / f64::from(self.games.max(1))
+    }
+
+    /// The share of games won.
+    pub fn win_share(&self) -> f64 {
+        self.wins / f64::from(self.games.max(1))
+    }
+
+    /// The average points (0.5 is even).
+    pub fn score(&self) -> f64 {
+        self.points / f64::from(self.games.max(1))
+    }
+}
+
+/// Plays `openings` random openings of `opening_plies` plies from `start`, each once per
+/// rotation of the seating (seat `s` played by player `(s + r) % players.len()`); returns
+/// one tally per player. With fewer players than seats they are repeated round the table.
+pub fn run_seated_match<G: SeatedGame>(
+    start: &G,
+    players: &[SeatedPlayer],
+    openings: u32,
+    opening_plies: u32,
+    seed: u64,
+) -> Vec<SeatedTally> {
+    let seats = start.seat_count();
+    let mut searches: Vec<MultiSearch<G>> =
+        players.iter().map(|_| MultiSearch::new(1 << 18)).collect();
+    let mut tallies = vec![SeatedTally::default(); players.len()];
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut moves = Vec::new();
+    for _ in 0..openings {
+        let opening = random_opening(start, opening_plies, &mut rng, &mut moves);
+        for rotation in 0..seats {
+            let seating: Vec<usize> = (0..seats).map(|s| (s + rotation) % players.len()).collect();
+            let mut position = opening;
+            loop {
+                position.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let who = seating[position.side_to_move().index()];
+                let player = &players[who];
+                let found = searches[who].search(&position, player.algorithm, player.limits);
+                position = position.play_unchecked(found.best.unwrap_or(moves[0]));
+            }
+            record(&position, &seating, &mut tallies);
+        }
+    }
+    tallies
+}
+
+/// A position `plies` random moves from `start` with the game still going on.
+fn random_opening<G: SeatedGame>(
+    start: &G,
+    plies: u32,
+    rng: &mut SmallRng,
+    moves: &mut Vec<G::Move>,
+) -> G {
+    loop {
+        let mut position = *start;
+        for _ in 0..plies {
+            position.legal_moves(moves);
+            if moves.is_empty() {
+                break;
+            }
+            position = position.play_unchecked(moves[rng.random_range(0..moves.len())]);
+        }
+        position.legal_moves(moves);
+        if !moves.is_empty() {
+            return position;
+        }
+    }
+}
+
+/// Adds a finished game's ranks to the players' tallies.
+fn record<G: SeatedGame>(end: &G, seating: &[usize], tallies: &mut [SeatedTally]) {
+    let seats = seating.len();
+    let Some(ranks) = end.ranks() else { return };
+    let ranks = &ranks[..seats];
+    let firsts = ranks.iter().filter(|&&rank| rank == 1).count().max(1);
+    for (seat, &who) in seating.iter().enumerate() {
+        let rank = ranks[seat];
+        let beaten: f64 = ranks
+            .iter()
+            .enumerate()
+            .filter(|&(other, _)| other != seat)
+            .map(|(_, &other)| match other.cmp(&rank) {
+                std::cmp::Ordering::Greater => 1.0,
+                std::cmp::Ordering::Equal => 0.5,
+                std::cmp::Ordering::Less => 0.0,
+            })
+            .sum();
+        let tally = &mut tallies[who];
+        tally.games += 1;
+        tally.rank_sum += u32::from(rank);
+        if rank == 1 {
+            tally.wins += 1.0 / firsts as f64;
+        }
+        tally.points += beaten / (seats - 1) as f64;
+    }
+}

@@ -1,0 +1,197 @@
+//! Search for games of more than two seats: max-n, paranoid and best-reply search (BRS).
+//!
+//! Two-player minimax does not carry over to three or four seats: who works against whom
+//! changes the answer. Three classic answers, one node function each, sharing the move
+//! buffers, the ordering (the table's move, then [`crate::Game::move_order_hint`]), the
+//! table (`table`: exact keys from [`SeatedGame::search_key`], with the root seat and the
+//! algorithm in spare bits) and the limits (depth, nodes, time) of one [`MultiSearch`]:
+//! - **max-n** (Luckhardt and Irani 1986): every seat maximises its own utility; a node's
+//!   value is a vector, one utility per seat. No pruning but the table.
+//! - **paranoid** (Sturtevant and Korf 2000): the other seats form a coalition minimising the
+//!   root seat's utility: alpha-beta on one number.
+//! - **BRS** (Schadd and Winands 2011): the root seat's moves alternate with one layer where,
+//!   of all the other seats' moves, only the one worst for the root seat is played (the
+//!   position is handed to each opponent in turn with [`SeatedGame::with_turn`]); alpha-beta
+//!   on one number, deeper for the root seat's own moves than paranoid.
+//!
+//! `greedy` is the one-ply baseline: the move whose position is best for the mover.
+
+mod nodes;
+mod table;
+
+use crate::games::{Game, Seat};
+use std::time::{Duration, Instant};
+pub use table::MultiTable;
+
+/// A game for more than two seats, as the multi-player search sees it. A game implements it
+/// in its own folder (Ataxx: `src/games/ataxx/seats/evaluators.rs`).
+pub trait SeatedGame: Game {
+    /// `seat`'s utility here (higher is better for it): the final result's when the game is
+    /// over, else an estimate.
+    fn utility(&self, seat: Seat) -> i32;
+
+    /// This position with `seat` to move (for BRS), or `None` when `seat` cannot be to move
+    /// (it is out).
+    fn with_turn(&self, seat: Seat) -> Option<Self>;
+
+    /// An exact key of the position as a number, with the top four bits free (the search
+    /// keeps the root seat and the algorithm there).
+    fn search_key(&self) -> u128;
+}
+
+/// The multi-player algorithms.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MultiAlgorithm {
+    /// Max-n: each seat maximises its own utility.
+    MaxN,
+    /// Paranoid: the others minimise the root seat's utility.
+    Paranoid,
+    /// Best-reply search: only the others' strongest reply, one layer for all of them.
+    Brs,
+    /// One ply: the move whose position is best for the mover.
+    Greedy,
+}
+
+impl MultiAlgorithm {
+    /// The algorithm's name in player specs: `maxn`, `paranoid`, `brs`, `greedy`.
+    pub fn from_name(name: &str) -> Option<MultiAlgorithm> {
+        match name {
+            "maxn" => Some(MultiAlgorithm::MaxN),
+            "paranoid" => Some(MultiAlgorithm::Paranoid),
+            "brs" => Some(MultiAlgorithm::Brs),
+            "greedy" => Some(MultiAlgorithm::Greedy),
+            _ => None,
+        }
+    }
+
+    /// The names [`MultiAlgorithm::from_name`] reads.
+    pub const NAMES: &'static str = "maxn, paranoid, brs, greedy";
+}
+
+/// How long a multi-player search may run: the first limit reached stops it (the last
+/// completed depth's move is played).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct MultiLimits {
+    /// The deepest iteration.
+    pub depth: u32,
+    /// Nodes over the whole search.
+    pub nodes: u64,
+    /// Wall-clock time.
+    pub time: Option<Duration>,
+}
+
+impl Default for MultiLimits {
+    /// Depth 64, a million nodes, no time limit.
+    fn default() -> MultiLimits {
+        MultiLimits {
+            depth: 64,
+            nodes: 1_000_000,
+            time: None,
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct MultiOutcome<M> {
+    /// The move to play (`None` when the game is over).
+    pub best: Option<M>,
+    /// The root seat's utility at the last completed depth.
+    pub value: i32,
+    /// The last completed depth.
+    pub depth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+}
+
+/// A multi-player search: its table, per-ply move buffers and counters. Reused from move to
+/// move (the table keeps what earlier searches found).
+pub struct MultiSearch<G: SeatedGame> {
+    table: MultiTable<G::Move>,
+    buffers: Vec<Vec<G::Move>>,
+    nodes: u64,
+    limits: MultiLimits,
+    started: Instant,
+    stopped: bool,
+    root: Seat,
+    algorithm: MultiAlgorithm,
+}
+
+/// The deepest ply a search reaches.
+const MAX_PLY: usize = 128;
+
+impl<G: SeatedGame> MultiSearch<G> {
+    /// A search with a table of `entries` slots.
+    pub fn new(entries: usize) -> MultiSearch<G> {
+        MultiSearch {
+            table: MultiTable::new(entries),
+            buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
+            nodes: 0,
+            limits: MultiLimits::default(),
+            started: Instant::now(),
+            stopped: false,
+            root: Seat::FIRST,
+            algorithm: MultiAlgorithm::Paranoid,
+        }
+    }
+
+    /// Chooses a move for the seat to move by `algorithm` within `limits`, deepening one ply
+    /// at a time.
+    pub fn search(
+        &mut self,
+        position: &G,
+        algorithm: MultiAlgorithm,
+        limits: MultiLimits,
+    ) -> MultiOutcome<G::Move> {
+        self.nodes = 0;
+        self.limits = limits;
+        self.started = Instant::now();
+        self.stopped = false;
+        self.root = position.side_to_move();
+        self.algorithm = algorithm;
+        let max_depth = match algorithm {
+            MultiAlgorithm::Greedy => 1,
+            _ => limits.depth.clamp(1, MAX_PLY as u32 - 1),
+        };
+        let mut outcome = MultiOutcome {
+            best: None,
+            value: position.utility(self.root),
+            depth: 0,
+            nodes: 0,
+        };
+        for depth in 1..=max_depth {
+            let found = self.root_pass(position, depth);
+            if self.stopped && outcome.best.is_some() {
+                break;
+            }
+            if let Some((mv, value)) = found {
+                outcome = MultiOutcome {
+                    best: Some(mv),
+                    value,
+                    depth,
+                    nodes: self.nodes,
+                };
+            }
+            if self.stopped || found.is_none() {
+                break;
+            }
+        }
+        outcome.nodes = self.nodes;
+        outcome
+    }
+
+    /// Counts a node; `true` when a limit says stop.
+    #[inline]
+    fn out_of_budget(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.limits.nodes {
+            self.stopped = true;
+        } else if self.nodes & 1023 == 0
+            && let Some(time) = self.limits.time
+            && self.started.elapsed() >= time
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+}

@@ -1,0 +1,254 @@
+//! The node functions of the multi-player search: the root pass, max-n, and the alpha-beta
+//! loop that paranoid and BRS share (they differ in which moves a node of the other seats
+//! tries).
+
+use super::table::{Bound, Entry};
+use super::{MultiAlgorithm, MultiSearch, SeatedGame};
+use crate::games::Seat;
+
+/// Above every utility.
+const INFINITE: i32 = i32::MAX / 2;
+
+impl<G: SeatedGame> MultiSearch<G> {
+    /// The table key of `position` in this search (the root seat and algorithm added).
+    #[inline]
+    fn key(&self, position: &G) -> u128 {
+        let algorithm = match self.algorithm {
+            MultiAlgorithm::MaxN | MultiAlgorithm::Greedy => 0u128,
+            MultiAlgorithm::Paranoid => 1,
+            MultiAlgorithm::Brs => 2,
+        };
+        position.search_key() | (self.root.index() as u128) << 124 | algorithm << 126
+    }
+
+    /// The legal moves of `position` into the buffer of `ply`, the table's move first, then
+    /// by the game's hint.
+    fn ordered_moves(&mut self, position: &G, ply: usize, first: Option<G::Move>) {
+        let moves = &mut self.buffers[ply];
+        position.legal_moves(moves);
+        moves.sort_unstable_by_key(|&mv| {
+            if Some(mv) == first {
+                i32::MIN
+            } else {
+                -position.move_order_hint(mv)
+            }
+        });
+    }
+
+    /// One iteration at the root: the best move and the root seat's utility, or `None` when
+    /// the game is over or the search was stopped before a move was valued.
+    pub(super) fn root_pass(&mut self, position: &G, depth: u32) -> Option<(G::Move, i32)> {
+        let stored = self.table.probe(self.key(position)).and_then(|e| e.best);
+        self.ordered_moves(position, 0, stored);
+        let moves = std::mem::take(&mut self.buffers[0]);
+        let root = self.root.index();
+        let mut best: Option<(G::Move, i32)> = None;
+        let mut alpha = -INFINITE;
+        for &mv in &moves {
+            let child = position.play_unchecked(mv);
+            let value = match self.algorithm {
+                MultiAlgorithm::MaxN | MultiAlgorithm::Greedy => {
+                    self.maxn(&child, depth - 1, 1)[root]
+                }
+                _ => self.alphabeta(&child, depth - 1, alpha, INFINITE, 1),
+            };
+            if self.stopped {
+                break;
+            }
+            if best.is_none_or(|(_, old)| value > old) {
+                best = Some((mv, value));
+                alpha = alpha.max(value);
+            }
+        }
+        self.buffers[0] = moves;
+        if let Some((mv, value)) = best {
+            self.table.store(Entry {
+                key: self.key(position),
+                depth,
+                bound: Bound::Exact,
+                values: [value; 4],
+                best: Some(mv),
+            });
+        }
+        best
+    }
+
+    /// Every seat's utility at a leaf.
+    fn utilities(position: &G) -> [i32; 4] {
+        std::array::from_fn(|seat| {
+            if seat < position.seat_count() {
+                position.utility(Seat::new(seat))
+            } else {
+                0
+            }
+        })
+    }
+
+    /// Max-n: the utilities of the line where each seat maximises its own.
+    fn maxn(&mut self, position: &G, depth: u32, ply: usize) -> [i32; 4] {
+        if self.out_of_budget() || depth == 0 || ply >= self.buffers.len() - 1 {
+            return Self::utilities(position);
+        }
+        let key = self.key(position);
+        let stored = self.table.probe(key);
+        if let Some(entry) = stored.filter(|e| e.depth >= depth) {
+            return entry.values;
+        }
+        self.ordered_moves(position, ply, stored.and_then(|e| e.best));
+        let moves = std::mem::take(&mut self.buffers[ply]);
+        if moves.is_empty() {
+            self.buffers[ply] = moves;
+            return Self::utilities(position);
+        }
+        let mover = position.side_to_move().index();
+        let mut best: Option<(G::Move, [i32; 4])> = None;
+        for &mv in &moves {
+            let values = self.maxn(&position.play_unchecked(mv), depth - 1, ply + 1);
+            if best.is_none_or(|(_, old)| values[mover] > old[mover]) {
+                best = Some((mv, values));
+            }
+        }
+        self.buffers[ply] = moves;
+        let (mv, values) = best.unwrap_or_else(|| unreachable!("moves is not empty"));
+        if !self.stopped {
+            self.table.store(Entry {
+                key,
+                depth,
+                bound: Bound::Exact,
+                values,
+                best: Some(mv),
+            });
+        }
+        values
+    }
+
+    /// Paranoid and BRS: the root seat's utility by alpha-beta, the root seat maximising and
+    /// the others minimising.
+    fn alphabeta(
+        &mut self,
+        position: &G,
+        depth: u32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if self.out_of_budget() || depth == 0 || ply >= self.buffers.len() - 1 {
+            return position.utility(self.root);
+        }
+        let key = self.key(position);
+        let stored = self.table.probe(key);
+        if let Some(entry) = stored.filter(|e| e.depth >= depth) {
+            let value = entry.values[0];
+            match entry.bound {
+                Bound::Exact => return value,
+                Bound::Lower if value >= beta => return value,
+                Bound::Upper if value <= alpha => return value,
+                _ => {}
+            }
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        let maximising = position.side_to_move() == self.root;
+        let first = stored.and_then(|e| e.best);
+        let found = if maximising || self.algorithm == MultiAlgorithm::Paranoid {
+            self.try_moves(position, depth, &mut alpha, &mut beta, ply, first)
+        } else {
+            self.best_reply(position, depth, &mut alpha, &mut beta, ply, first)
+        };
+        let Some((mv, value)) = found else {
+            return position.utility(self.root);
+        };
+        if !self.stopped {
+            let bound = if value <= alpha0 {
+                Bound::Upper
+            } else if value >= beta0 {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.table.store(Entry {
+                key,
+                depth,
+                bound,
+                values: [value; 4],
+                best: Some(mv),
+            });
+        }
+        value
+    }
+
+    /// The moves of `mover` (a position and its seat to move), each child handed back to the
+    /// root seat under BRS: the best move and value, `None` without moves. Cuts off at the
+    /// window.
+    fn try_moves(
+        &mut self,
+        mover: &G,
+        depth: u32,
+        alpha: &mut i32,
+        beta: &mut i32,
+        ply: usize,
+        first: Option<G::Move>,
+    ) -> Option<(G::Move, i32)> {
+        let maximising = mover.side_to_move() == self.root;
+        self.ordered_moves(mover, ply, first);
+        let moves = std::mem::take(&mut self.buffers[ply]);
+        let mut best: Option<(G::Move, i32)> = None;
+        for &mv in &moves {
+            let mut child = mover.play_unchecked(mv);
+            if self.algorithm == MultiAlgorithm::Brs && !maximising {
+                child = child.with_turn(self.root).unwrap_or(child);
+            }
+            let value = self.alphabeta(&child, depth - 1, *alpha, *beta, ply + 1);
+            let better = best.is_none_or(
+                |(_, old)| {
+                    if maximising { value > old } else { value < old }
+                },
+            );
+            if better {
+                best = Some((mv, value));
+            }
+            if maximising {
+                *alpha = (*alpha).max(value);
+            } else {
+                *beta = (*beta).min(value);
+            }
+            if *alpha >= *beta || self.stopped {
+                break;
+            }
+        }
+        self.buffers[ply] = moves;
+        best
+    }
+
+    /// BRS's layer of the other seats: every other seat's moves from this position, the one
+    /// worst for the root seat kept.
+    fn best_reply(
+        &mut self,
+        position: &G,
+        depth: u32,
+        alpha: &mut i32,
+        beta: &mut i32,
+        ply: usize,
+        first: Option<G::Move>,
+    ) -> Option<(G::Move, i32)> {
+        let mut best: Option<(G::Move, i32)> = None;
+        for seat in 0..position.seat_count() {
+            let seat = Seat::new(seat);
+            if seat == self.root {
+                continue;
+            }
+            let Some(mover) = position.with_turn(seat) else {
+                continue;
+            };
+            let found = self.try_moves(&mover, depth, alpha, beta, ply, first);
+            if let Some((mv, value)) = found
+                && best.is_none_or(|(_, old)| value < old)
+            {
+                best = Some((mv, value));
+            }
+            if *alpha >= *beta || self.stopped {
+                break;
+            }
+        }
+        best
+    }
+}
