@@ -18,6 +18,7 @@ mod handle;
 mod ponder;
 mod search_api;
 mod search_thread;
+mod seated;
 mod think;
 mod tree;
 
@@ -26,4 +27,5 @@ pub use config::{EngineConfig, EngineOption, OPTION_NAMES, PonderMode};
 pub use event::{BestMove, EngineError, Event, IterationInfo, PonderInfo, RerootInfo};
 pub use handle::{Engine, MemoryUse};
 pub use search_api::{Limits, StopSignal, TieBreak};
+pub use seated::{SeatedEngine, SeatedEvent};
 pub use tree::TreeStats;

@@ -65,3 +65,87 @@ fn replay_reports_legal_moves_ranks_and_every_seats_stones() {
     assert!(!illegal.status.success());
     assert!(String::from_utf8_lossy(&illegal.stderr).contains("ply 2"));
 }
+
+/// Every move text of the board (49 clones, the jumps, the pass): a scripted human that tries
+/// them in turn plays the first legal one each turn.
+fn every_move_text() -> String {
+    let squares: Vec<(i32, i32)> = (1..=7).flat_map(|r| (0..7).map(move |f| (f, r))).collect();
+    let name = |(f, r): (i32, i32)| format!("{}{r}", (b'a' + f as u8) as char);
+    let mut words: Vec<String> = squares.iter().map(|&s| name(s)).collect();
+    for &a in &squares {
+        for &b in &squares {
+            if (a.0 - b.0).abs().max((a.1 - b.1).abs()) == 2 {
+                words.push(format!("{}{}", name(a), name(b)));
+            }
+        }
+    }
+    words.push("0000".to_string());
+    words.join(" ")
+}
+
+#[test]
+fn four_seats_play_to_the_end_with_a_scripted_human_and_pondering_bots() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ponder"))
+        .args([
+            "play",
+            "--game",
+            "ataxx:players=4",
+            "--seats",
+            "human,engine:nodes=2000,paranoid:nodes=2000,maxn:nodes=2000",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let script = format!("{}\n", every_move_text()).repeat(100);
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(script.as_bytes());
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{text}");
+    let result = text.lines().last().unwrap();
+    assert!(result.starts_with("result: x rank "), "{result}");
+    assert!(text.contains("the bots pondered"));
+    for seat in [
+        "seat o (engine:nodes=2000) plays",
+        "seat y (paranoid:nodes=2000) plays",
+    ] {
+        assert!(text.contains(seat), "{seat}");
+    }
+}
+
+#[test]
+fn seated_match_reports_ranks_and_scores() {
+    let output = ponder(&[
+        "match",
+        "--game",
+        "ataxx:players=4",
+        "--a",
+        "brs:nodes=300",
+        "--b",
+        "greedy",
+        "--c",
+        "paranoid:nodes=300",
+        "--d",
+        "maxn:nodes=300",
+        "-n",
+        "8",
+        "--json",
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let value: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let players = value["players"].as_array().unwrap();
+    assert_eq!(players.len(), 4);
+    let mut points = 0.0;
+    for player in players {
+        assert_eq!(player["games"], 8);
+        let rank = player["average_rank"].as_f64().unwrap();
+        assert!((1.0..=4.0).contains(&rank));
+        points += player["score"].as_f64().unwrap();
+    }
+    assert!((points - 2.0).abs() < 1e-9, "scores average 0.5: {points}");
+}

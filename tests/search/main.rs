@@ -11,5 +11,6 @@ mod search_ataxx;
 mod search_classroom;
 mod search_kalah;
 mod search_limits;
+mod search_multi;
 mod search_oware;
 mod search_ties;

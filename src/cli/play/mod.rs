@@ -8,9 +8,11 @@
 mod input;
 mod render;
 mod save;
+mod seated;
 mod seats;
 
 use super::{CliError, PositionArgs};
+use crate::games::ataxx::seats::SeatsConfig;
 use crate::games::{GameRecord, GameSpec, Seat};
 use crate::players::{Level, PlayerSpec, StopSignal, Thought, Turn};
 use crate::search::Evaluators;
@@ -58,6 +60,9 @@ pub struct PlayArgs {
 
 /// Plays the game.
 pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    if args.load.is_none() && SeatsConfig::wanted_by(&args.position.game) {
+        return seated::run(args, out);
+    }
     let saved = args.load.as_deref().map(SavedGame::read).transpose()?;
     let spec = match &saved {
         Some(saved) => saved.spec()?,

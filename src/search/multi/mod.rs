@@ -20,6 +20,8 @@ mod nodes;
 mod table;
 
 use crate::games::{Game, Seat};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 pub use table::MultiTable;
 
@@ -115,6 +117,8 @@ pub struct MultiSearch<G: SeatedGame> {
     stopped: bool,
     root: Seat,
     algorithm: MultiAlgorithm,
+    /// Set from outside to stop a search or pondering.
+    stop: Option<Arc<AtomicBool>>,
 }
 
 /// The deepest ply a search reaches.
@@ -132,7 +136,46 @@ impl<G: SeatedGame> MultiSearch<G> {
             stopped: false,
             root: Seat::FIRST,
             algorithm: MultiAlgorithm::Paranoid,
+            stop: None,
         }
+    }
+
+    /// Lets `stop` end searches from another thread (checked every 256 nodes).
+    pub fn with_stop(mut self, stop: Arc<AtomicBool>) -> MultiSearch<G> {
+        self.stop = Some(stop);
+        self
+    }
+
+    /// Thinks on the time of the seat to move (a human): each of its replies is searched for
+    /// the seat that moves next, one ply deeper each round, until the stop flag is set or
+    /// `max_depth` is done. What it finds stays in the table, keyed by the position, the seat
+    /// and the algorithm, so the search after the actual reply starts from it. Returns the
+    /// nodes and the deepest round completed.
+    pub fn ponder(
+        &mut self,
+        position: &G,
+        algorithm: MultiAlgorithm,
+        max_depth: u32,
+    ) -> (u64, u32) {
+        let mut replies = Vec::new();
+        position.legal_moves(&mut replies);
+        let (mut nodes, mut completed) = (0, 0);
+        for depth in 1..=max_depth {
+            for &reply in &replies {
+                let child = position.play_unchecked(reply);
+                let limits = MultiLimits {
+                    depth,
+                    nodes: u64::MAX,
+                    time: None,
+                };
+                nodes += self.search(&child, algorithm, limits).nodes;
+                if self.stopped {
+                    return (nodes, completed);
+                }
+            }
+            completed = depth;
+        }
+        (nodes, completed)
     }
 
     /// Chooses a move for the seat to move by `algorithm` within `limits`, deepening one ply
@@ -185,6 +228,11 @@ impl<G: SeatedGame> MultiSearch<G> {
     fn out_of_budget(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes >= self.limits.nodes {
+            self.stopped = true;
+        } else if self.nodes & 255 == 0
+            && let Some(stop) = &self.stop
+            && stop.load(Ordering::Relaxed)
+        {
             self.stopped = true;
         } else if self.nodes & 1023 == 0
             && let Some(time) = self.limits.time

@@ -1,0 +1,253 @@
+//! `ponder play` for more than two seats (`--game ataxx:players=N`): humans type moves,
+//! bots share one seated engine thread, which ponders while a human thinks.
+
+use super::PlayArgs;
+use super::input::{Entry, Input, Next};
+use crate::cli::CliError;
+use crate::engine::SeatedEngine;
+use crate::games::ataxx::seats::{AtaxxSeats, seat_letter};
+use crate::games::{Game, GameRecord, Seat};
+use crate::search::multi::{MultiAlgorithm, MultiLimits};
+use std::io::{IsTerminal, Write};
+use std::time::Duration;
+
+/// The algorithm `engine` seats use: the best of `ponder match` over four seats
+/// (`docs/search.md`).
+pub const DEFAULT_ALGORITHM: MultiAlgorithm = MultiAlgorithm::Brs;
+
+/// Who sits at one seat.
+#[derive(Clone, Debug, PartialEq)]
+enum Sitter {
+    Human,
+    Bot {
+        label: String,
+        algorithm: MultiAlgorithm,
+        limits: MultiLimits,
+    },
+}
+
+/// Reads `--seats human,engine,brs:nodes=5000,...` (one entry a seat; a bot's parameters
+/// separated by `;`).
+fn parse_sitters(text: &str, seats: usize, args: &PlayArgs) -> Result<Vec<Sitter>, CliError> {
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    if parts.len() != seats {
+        return Err(CliError::Usage(format!(
+            "--seats {text:?}: {} entries for {seats} seats",
+            parts.len()
+        )));
+    }
+    parts.iter().map(|part| parse_sitter(part, args)).collect()
+}
+
+/// One seat's entry: `human`, `engine`, or `maxn`/`paranoid`/`brs`/`greedy` with
+/// `depth=`/`nodes=`/`movetime=` (ms) parameters.
+fn parse_sitter(text: &str, args: &PlayArgs) -> Result<Sitter, CliError> {
+    let (name, params) = text.split_once(':').unwrap_or((text, ""));
+    let name = name.to_ascii_lowercase();
+    if name == "human" {
+        return Ok(Sitter::Human);
+    }
+    let algorithm = if name == "engine" {
+        DEFAULT_ALGORITHM
+    } else {
+        MultiAlgorithm::from_name(&name).ok_or_else(|| {
+            CliError::Usage(format!(
+                "seat {text:?}: expected human, engine or one of {}",
+                MultiAlgorithm::NAMES
+            ))
+        })?
+    };
+    let mut limits = MultiLimits {
+        depth: args.depth.unwrap_or(64),
+        nodes: u64::MAX,
+        time: Some(Duration::from_millis(args.movetime.unwrap_or(1000))),
+    };
+    for param in params.split(';').filter(|p| !p.is_empty()) {
+        let bad = || CliError::Usage(format!("seat {text:?}: bad parameter {param:?}"));
+        let (key, value) = param.split_once('=').ok_or_else(bad)?;
+        let value: u64 = value.parse().map_err(|_| bad())?;
+        match key {
+            "depth" => limits.depth = value.clamp(1, 100) as u32,
+            "nodes" => limits.nodes = value.max(1),
+            "movetime" => limits.time = Some(Duration::from_millis(value.max(1))),
+            _ => return Err(bad()),
+        }
+    }
+    Ok(Sitter::Bot {
+        label: text.to_string(),
+        algorithm,
+        limits,
+    })
+}
+
+/// Plays the game to its end (or until the human quits or the input ends: exit code 3).
+pub(super) fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let mut record: GameRecord<AtaxxSeats> = args.position.record()?;
+    let seats = record.current().seat_count();
+    let default_seats = ["human", "engine", "engine", "engine"][..seats].join(",");
+    let sitters = parse_sitters(args.seats.as_deref().unwrap_or(&default_seats), seats, args)?;
+    let ponder = !args.no_ponder && sitters.iter().any(|s| *s != Sitter::Human);
+    let mut engine = SeatedEngine::<AtaxxSeats>::spawn(1 << 20)?;
+    let mut input = Input::spawn(Box::new(std::io::BufReader::new(std::io::stdin())));
+    let interactive = std::io::stdin().is_terminal();
+    let mut moves = Vec::new();
+    loop {
+        let position = record.current();
+        draw(out, &position, &sitters)?;
+        position.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return finish(out, &position, &sitters);
+        }
+        let seat = position.side_to_move();
+        let mv = match &sitters[seat.index()] {
+            Sitter::Bot {
+                label,
+                algorithm,
+                limits,
+            } => {
+                let found = engine.go(&position, *algorithm, *limits);
+                let mv = found.and_then(|f| f.best).unwrap_or(moves[0]);
+                if let Some(found) = found {
+                    writeln!(
+                        out,
+                        "{} ({label}) plays {mv}: depth {}, {} nodes, value {}",
+                        name(seat),
+                        found.depth,
+                        found.nodes,
+                        found.value
+                    )?;
+                }
+                mv
+            }
+            Sitter::Human => {
+                if ponder {
+                    engine.ponder(&position, DEFAULT_ALGORITHM);
+                }
+                writeln!(out, "{} to move (legal: {})", name(seat), moves.len())?;
+                let typed = human_move(&mut input, &position, interactive, out)?;
+                if let Some((nodes, depth)) = engine.stop_pondering() {
+                    writeln!(
+                        out,
+                        "the bots pondered {nodes} nodes (depth {depth} on every reply)"
+                    )?;
+                }
+                match typed {
+                    Typed::Move(mv) => mv,
+                    Typed::Quit => return Ok(()),
+                    Typed::Ended if interactive => return Ok(()),
+                    Typed::Ended => {
+                        let message = format!(
+                            "input ended before the game did: {} to move; position: {position}",
+                            name(seat)
+                        );
+                        writeln!(out, "result: unfinished ({message})")?;
+                        return Err(CliError::InputEnded(message));
+                    }
+                }
+            }
+        };
+        record.try_play(mv)?;
+    }
+}
+
+/// What the human typed in the end.
+enum Typed {
+    /// A legal move.
+    Move(<AtaxxSeats as Game>::Move),
+    /// `quit`.
+    Quit,
+    /// The input ended.
+    Ended,
+}
+
+/// The human's next legal move, or why there is none.
+fn human_move(
+    input: &mut Input,
+    position: &AtaxxSeats,
+    interactive: bool,
+    out: &mut dyn Write,
+) -> Result<Typed, CliError> {
+    loop {
+        match input.next(Duration::from_millis(200)) {
+            Next::Waiting => continue,
+            Next::Ended => return Ok(Typed::Ended),
+            Next::Entry(Entry::Quit) => return Ok(Typed::Quit),
+            Next::Entry(Entry::Move(text)) => match position.parse_move(&text) {
+                Ok(mv) => return Ok(Typed::Move(mv)),
+                Err(error) => {
+                    writeln!(out, "{text}: {error}")?;
+                    if interactive {
+                        input.clear_queue();
+                    }
+                }
+            },
+            Next::Entry(Entry::Moves) => {
+                let mut moves = Vec::new();
+                position.legal_moves(&mut moves);
+                let text: Vec<String> = moves.iter().map(ToString::to_string).collect();
+                writeln!(out, "legal: {}", text.join(" "))?;
+            }
+            Next::Entry(_) => writeln!(
+                out,
+                "in games of more than two seats: a move, moves or quit"
+            )?,
+        }
+    }
+}
+
+/// `seat x`.
+fn name(seat: Seat) -> String {
+    format!("seat {}", seat_letter(seat))
+}
+
+/// The board, rank 7 at the top, and each seat's stones.
+fn draw(out: &mut dyn Write, position: &AtaxxSeats, sitters: &[Sitter]) -> std::io::Result<()> {
+    writeln!(out)?;
+    let text = position.to_string();
+    let board = text.split(' ').next().unwrap_or_default();
+    for (row, rank) in board.split('/').enumerate() {
+        let mut line = String::new();
+        for ch in rank.chars() {
+            match ch.to_digit(10) {
+                Some(run) => (0..run).for_each(|_| line.push_str(". ")),
+                None => {
+                    line.push(ch);
+                    line.push(' ');
+                }
+            }
+        }
+        writeln!(out, "{} {}", 7 - row, line.trim_end())?;
+    }
+    writeln!(out, "  a b c d e f g")?;
+    let counts = position.stone_counts();
+    let stones: Vec<String> = sitters
+        .iter()
+        .enumerate()
+        .map(|(seat, sitter)| {
+            let who = match sitter {
+                Sitter::Human => "human",
+                Sitter::Bot { label, .. } => label,
+            };
+            format!("{} ({who}) {}", seat_letter(Seat::new(seat)), counts[seat])
+        })
+        .collect();
+    writeln!(out, "stones: {}; position {text}", stones.join(", "))
+}
+
+/// The final standings.
+fn finish(out: &mut dyn Write, position: &AtaxxSeats, sitters: &[Sitter]) -> Result<(), CliError> {
+    let ranks = position.ranks().unwrap_or_default();
+    let counts = position.stone_counts();
+    let standings: Vec<String> = (0..sitters.len())
+        .map(|seat| {
+            format!(
+                "{} rank {} ({} stones)",
+                seat_letter(Seat::new(seat)),
+                ranks[seat],
+                counts[seat]
+            )
+        })
+        .collect();
+    writeln!(out, "result: {}", standings.join(", "))?;
+    Ok(())
+}

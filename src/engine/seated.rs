@@ -1,0 +1,138 @@
+//! The engine thread for games of more than two seats: one thread and one multi-player
+//! search (one table) for every bot at the table, searching on a bot's turn and pondering on
+//! a human's.
+//!
+//! The two-player engine keeps an arena tree re-rooted on each move; here the exact-keyed
+//! table is the memory (keys carry the root seat and the algorithm, so the bots' searches
+//! and the pondering share one table without mixing their values): after any seat's actual
+//! move, the next search finds what earlier searches and pondering stored below that move.
+
+use crate::search::multi::{MultiAlgorithm, MultiLimits, MultiOutcome, MultiSearch, SeatedGame};
+use crossbeam_channel::{Receiver, Sender, unbounded};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+
+/// The deepest pondering round.
+const PONDER_DEPTH: u32 = 64;
+
+/// What the thread is asked to do.
+enum Job<G: SeatedGame> {
+    /// Choose a move for the seat to move.
+    Go(G, MultiAlgorithm, MultiLimits),
+    /// Think on a human's time until stopped.
+    Ponder(G, MultiAlgorithm),
+}
+
+/// What the thread answers.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SeatedEvent<M> {
+    /// The search's answer to a `go`.
+    BestMove(MultiOutcome<M>),
+    /// Pondering stopped: nodes searched and the deepest round completed.
+    Pondered {
+        /// Nodes searched.
+        nodes: u64,
+        /// The deepest round over all the human's replies.
+        depth: u32,
+    },
+}
+
+/// A handle on the seated engine thread (see the module documentation). Dropping it ends
+/// the thread.
+pub struct SeatedEngine<G: SeatedGame> {
+    jobs: Option<Sender<Job<G>>>,
+    events: Receiver<SeatedEvent<G::Move>>,
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+    pondering: bool,
+}
+
+impl<G: SeatedGame> SeatedEngine<G> {
+    /// Starts the thread with a table of `entries` slots.
+    pub fn spawn(entries: usize) -> std::io::Result<SeatedEngine<G>> {
+        let (jobs, job_receiver) = unbounded::<Job<G>>();
+        let (event_sender, events) = unbounded();
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut search = MultiSearch::new(entries).with_stop(stop.clone());
+        let thread = std::thread::Builder::new()
+            .name("seated-engine".into())
+            .spawn(move || {
+                for job in job_receiver {
+                    let event = match job {
+                        Job::Go(position, algorithm, limits) => {
+                            SeatedEvent::BestMove(search.search(&position, algorithm, limits))
+                        }
+                        Job::Ponder(position, algorithm) => {
+                            let (nodes, depth) = search.ponder(&position, algorithm, PONDER_DEPTH);
+                            SeatedEvent::Pondered { nodes, depth }
+                        }
+                    };
+                    if event_sender.send(event).is_err() {
+                        break;
+                    }
+                }
+            })?;
+        Ok(SeatedEngine {
+            jobs: Some(jobs),
+            events,
+            stop,
+            thread: Some(thread),
+            pondering: false,
+        })
+    }
+
+    /// Searches `position` for its seat to move and waits for the answer.
+    pub fn go(
+        &mut self,
+        position: &G,
+        algorithm: MultiAlgorithm,
+        limits: MultiLimits,
+    ) -> Option<MultiOutcome<G::Move>> {
+        self.stop_pondering();
+        self.stop.store(false, Ordering::Relaxed);
+        self.send(Job::Go(*position, algorithm, limits))?;
+        loop {
+            match self.events.recv().ok()? {
+                SeatedEvent::BestMove(outcome) => return Some(outcome),
+                SeatedEvent::Pondered { .. } => continue,
+            }
+        }
+    }
+
+    /// Starts pondering on `position` (a human's turn); returns at once.
+    pub fn ponder(&mut self, position: &G, algorithm: MultiAlgorithm) {
+        self.stop_pondering();
+        self.stop.store(false, Ordering::Relaxed);
+        self.pondering = self.send(Job::Ponder(*position, algorithm)).is_some();
+    }
+
+    /// Stops pondering and waits for it to end: the nodes and depth it reached, `None` when
+    /// it was not pondering.
+    pub fn stop_pondering(&mut self) -> Option<(u64, u32)> {
+        if !std::mem::take(&mut self.pondering) {
+            return None;
+        }
+        self.stop.store(true, Ordering::Relaxed);
+        loop {
+            match self.events.recv().ok()? {
+                SeatedEvent::Pondered { nodes, depth } => return Some((nodes, depth)),
+                SeatedEvent::BestMove(_) => continue,
+            }
+        }
+    }
+
+    fn send(&self, job: Job<G>) -> Option<()> {
+        self.jobs.as_ref()?.send(job).ok()
+    }
+}
+
+impl<G: SeatedGame> Drop for SeatedEngine<G> {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.jobs = None;
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}

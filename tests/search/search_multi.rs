@@ -1,0 +1,142 @@
+//! The multi-player search (max-n, paranoid, BRS) against plain full-width oracles written
+//! here from the definitions, on random Ataxx positions of three and four seats.
+
+use ponder::games::ataxx::seats::AtaxxSeats;
+use ponder::search::multi::{MultiAlgorithm, MultiLimits, MultiSearch, SeatedGame};
+use ponder::{Game, GameSpec, Seat};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+fn moves(position: &AtaxxSeats) -> Vec<<AtaxxSeats as Game>::Move> {
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    moves
+}
+
+/// Max-n by definition: the root seat's utility on the line where each seat maximises its own.
+fn maxn(position: &AtaxxSeats, depth: u32) -> Vec<i32> {
+    let all = |p: &AtaxxSeats| {
+        (0..p.seat_count())
+            .map(|s| p.utility(Seat::new(s)))
+            .collect()
+    };
+    let list = moves(position);
+    if depth == 0 || list.is_empty() {
+        return all(position);
+    }
+    let mover = position.side_to_move().index();
+    let mut best: Option<Vec<i32>> = None;
+    for mv in list {
+        let values = maxn(&position.play(mv), depth - 1);
+        if best.as_ref().is_none_or(|b| values[mover] > b[mover]) {
+            best = Some(values);
+        }
+    }
+    best.unwrap()
+}
+
+/// Paranoid by definition: the root seat maximises its utility, every other seat minimises it.
+fn paranoid(position: &AtaxxSeats, depth: u32, root: Seat) -> i32 {
+    let list = moves(position);
+    if depth == 0 || list.is_empty() {
+        return position.utility(root);
+    }
+    let values = list
+        .into_iter()
+        .map(|mv| paranoid(&position.play(mv), depth - 1, root));
+    if position.side_to_move() == root {
+        values.max().unwrap()
+    } else {
+        values.min().unwrap()
+    }
+}
+
+/// BRS by definition: the root seat's moves, then one layer of the other seats' moves of
+/// which the worst for the root seat counts, the turn handed back to the root seat.
+fn brs(position: &AtaxxSeats, depth: u32, root: Seat) -> i32 {
+    if depth == 0 || moves(position).is_empty() {
+        return position.utility(root);
+    }
+    if position.side_to_move() == root {
+        return moves(position)
+            .into_iter()
+            .map(|mv| brs(&position.play(mv), depth - 1, root))
+            .max()
+            .unwrap();
+    }
+    let mut best = i32::MAX;
+    for seat in (0..position.seat_count())
+        .map(Seat::new)
+        .filter(|&s| s != root)
+    {
+        let Some(mover) = position.with_turn(seat) else {
+            continue;
+        };
+        for mv in moves(&mover) {
+            let child = mover.play(mv);
+            let child = child.with_turn(root).unwrap_or(child);
+            best = best.min(brs(&child, depth - 1, root));
+        }
+    }
+    best
+}
+
+fn random_positions(spec: &str, count: usize, seed: u64) -> Vec<AtaxxSeats> {
+    let config = AtaxxSeats::config_from_spec(&spec.parse::<GameSpec>().unwrap()).unwrap();
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut found = Vec::new();
+    while found.len() < count {
+        let mut position = AtaxxSeats::start(&config).unwrap();
+        for _ in 0..rng.random_range(0..30) {
+            let list = moves(&position);
+            if list.is_empty() {
+                break;
+            }
+            position = position.play(list[rng.random_range(0..list.len())]);
+        }
+        if !moves(&position).is_empty() {
+            found.push(position);
+        }
+    }
+    found
+}
+
+#[test]
+fn each_algorithm_finds_its_definitions_value() {
+    for (spec, seed) in [("ataxx:players=3", 1), ("ataxx:players=4", 2)] {
+        for position in random_positions(spec, 12, seed) {
+            let root = position.side_to_move();
+            for (algorithm, depth, expected) in [
+                (MultiAlgorithm::MaxN, 2, maxn(&position, 2)[root.index()]),
+                (MultiAlgorithm::Paranoid, 3, paranoid(&position, 3, root)),
+                (MultiAlgorithm::Brs, 3, brs(&position, 3, root)),
+            ] {
+                let limits = MultiLimits {
+                    depth,
+                    nodes: u64::MAX,
+                    time: None,
+                };
+                let found =
+                    MultiSearch::<AtaxxSeats>::new(1 << 16).search(&position, algorithm, limits);
+                assert_eq!(found.value, expected, "{algorithm:?} at {position}");
+                assert!(position.is_legal(found.best.unwrap()));
+                assert_eq!(found.depth, depth);
+            }
+        }
+    }
+}
+
+#[test]
+fn node_limits_stop_the_search_with_a_legal_move() {
+    for position in random_positions("ataxx:players=4", 6, 3) {
+        let limits = MultiLimits {
+            depth: 64,
+            nodes: 500,
+            time: None,
+        };
+        let found =
+            MultiSearch::<AtaxxSeats>::new(1 << 12).search(&position, MultiAlgorithm::Brs, limits);
+        assert!(found.nodes <= 500);
+        assert!(position.is_legal(found.best.unwrap()));
+    }
+}
