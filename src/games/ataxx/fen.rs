@@ -105,39 +105,49 @@ fn parse_board(board: &str) -> Result<(u64, u64, u64), FenError> {
     Ok((x, o, blockers))
 }
 
-/// Writes the canonical FEN.
-pub fn format_fen(position: &Ataxx) -> String {
-    let mut fen = String::with_capacity(64);
-    let x = position.stone_bits(Seat::FIRST);
-    let o = position.stone_bits(Seat::SECOND);
-    let blockers = position.blockers().bits();
+/// The board field, ranks 7 to 1: `piece(bit)` names what is on the square of `bit`
+/// (`None`: empty, written as runs of digits).
+pub(super) fn board_field(piece: impl Fn(u64) -> Option<char>) -> String {
+    let mut text = String::with_capacity(64);
     for rank in (0..7).rev() {
         let mut run = 0u8;
         for file in 0..7 {
-            let bit = 1u64 << (rank * 7 + file);
-            let ch = if x & bit != 0 {
-                'x'
-            } else if o & bit != 0 {
-                'o'
-            } else if blockers & bit != 0 {
-                '-'
-            } else {
+            let Some(ch) = piece(1u64 << (rank * 7 + file)) else {
                 run += 1;
                 continue;
             };
             if run > 0 {
-                fen.push((b'0' + run) as char);
+                text.push((b'0' + run) as char);
                 run = 0;
             }
-            fen.push(ch);
+            text.push(ch);
         }
         if run > 0 {
-            fen.push((b'0' + run) as char);
+            text.push((b'0' + run) as char);
         }
         if rank > 0 {
-            fen.push('/');
+            text.push('/');
         }
     }
+    text
+}
+
+/// Writes the canonical FEN.
+pub fn format_fen(position: &Ataxx) -> String {
+    let x = position.stone_bits(Seat::FIRST);
+    let o = position.stone_bits(Seat::SECOND);
+    let blockers = position.blockers().bits();
+    let mut fen = board_field(|bit| {
+        if x & bit != 0 {
+            Some('x')
+        } else if o & bit != 0 {
+            Some('o')
+        } else if blockers & bit != 0 {
+            Some('-')
+        } else {
+            None
+        }
+    });
     let side = if position.turn() == Seat::FIRST {
         'x'
     } else {

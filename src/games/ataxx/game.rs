@@ -92,22 +92,7 @@ impl Game for Ataxx {
     }
 
     fn parse_move(&self, text: &str) -> Result<AtaxxMove, GameError> {
-        let mv: AtaxxMove =
-            text.parse()
-                .map_err(|e: super::MoveTextError| GameError::MoveSyntax {
-                    text: text.to_string(),
-                    reason: e.to_string(),
-                })?;
-        if self.outcome().is_some() {
-            return Err(GameError::GameOver);
-        }
-        match self.illegality(mv) {
-            None => Ok(mv),
-            Some(reason) => Err(GameError::IllegalMove {
-                mv: mv.to_string(),
-                reason,
-            }),
-        }
+        super::moves::checked_move(text, self.outcome().is_some(), |mv| self.illegality(mv))
     }
 
     /// Reads a FEN (or `startpos`, the configuration's start), optionally followed by

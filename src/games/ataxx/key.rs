@@ -30,7 +30,7 @@ const O: u128 = 2;
 const BLOCKER: u128 = 3;
 
 /// For each 7-bit rank pattern, the same bits spread to the even bits (bit i to bit 2i).
-static SPREAD: [u16; 128] = {
+pub(super) static SPREAD: [u16; 128] = {
     let mut table = [0u16; 128];
     let mut pattern = 0;
     while pattern < 128 {

@@ -112,6 +112,32 @@ impl AtaxxMove {
     }
 }
 
+/// Reads `text` as a move and checks it: `over` says the game is over, `illegality` says why
+/// a move is not legal (or `None`). The parse of both Ataxx games.
+pub(crate) fn checked_move(
+    text: &str,
+    over: bool,
+    illegality: impl FnOnce(AtaxxMove) -> Option<String>,
+) -> Result<AtaxxMove, crate::games::GameError> {
+    use crate::games::GameError;
+    let mv: AtaxxMove = text
+        .parse()
+        .map_err(|e: MoveTextError| GameError::MoveSyntax {
+            text: text.to_string(),
+            reason: e.to_string(),
+        })?;
+    if over {
+        return Err(GameError::GameOver);
+    }
+    match illegality(mv) {
+        None => Ok(mv),
+        Some(reason) => Err(GameError::IllegalMove {
+            mv: mv.to_string(),
+            reason,
+        }),
+    }
+}
+
 impl fmt::Display for AtaxxMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.from(), self.to()) {

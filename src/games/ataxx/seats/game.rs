@@ -1,6 +1,7 @@
 //! Multi-seat Ataxx on the shared [`Game`] trait.
 
-use super::super::{Ataxx, AtaxxConfig, AtaxxMove, MoveKind, MoveTextError};
+use super::super::moves::checked_move;
+use super::super::{Ataxx, AtaxxConfig, AtaxxMove, MoveKind};
 use super::position::Ending;
 use super::{AtaxxSeats, SeatsConfig, key, notation};
 use crate::games::{Depths, Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat};
@@ -127,23 +128,9 @@ impl Game for AtaxxSeats {
     }
 
     fn parse_move(&self, text: &str) -> Result<AtaxxMove, GameError> {
-        let mv: AtaxxMove =
-            text.trim()
-                .parse()
-                .map_err(|e: MoveTextError| GameError::MoveSyntax {
-                    text: text.to_string(),
-                    reason: e.to_string(),
-                })?;
-        if self.ending().is_some() {
-            return Err(GameError::GameOver);
-        }
-        match self.illegality(mv) {
-            None => Ok(mv),
-            Some(reason) => Err(GameError::IllegalMove {
-                mv: mv.to_string(),
-                reason,
-            }),
-        }
+        checked_move(text.trim(), self.ending().is_some(), |mv| {
+            self.illegality(mv)
+        })
     }
 
     /// Reads the notation (or `startpos`), optionally followed by `moves` and moves:

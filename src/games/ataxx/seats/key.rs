@@ -16,29 +16,13 @@
 //!
 //! The fullmove number is not in the keys: it never changes what can happen.
 
+use super::super::key::SPREAD;
 use super::AtaxxSeats;
 use super::position::SEATS_HALFMOVE_LIMIT;
 use crate::games::{GameError, Key, Seat};
 
 /// Bits of the four-seat board number (`5^49 < 2^114`).
 const BASE5_BITS: u32 = 114;
-
-/// For each 7-bit pattern, the bits spread to even places (bit i to bit 2i).
-static SPREAD: [u16; 128] = {
-    let mut table = [0u16; 128];
-    let mut pattern = 0;
-    while pattern < 128 {
-        let mut bit = 0;
-        while bit < 7 {
-            if pattern >> bit & 1 != 0 {
-                table[pattern] |= 1 << (2 * bit);
-            }
-            bit += 1;
-        }
-        pattern += 1;
-    }
-    table
-};
 
 /// `BASE5[k][pattern]`: the sum of `5^(7k + j)` over the bits `j` of a 7-bit pattern.
 static BASE5: [[u128; 128]; 7] = {

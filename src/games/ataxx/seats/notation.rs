@@ -217,33 +217,12 @@ fn parse_board(board: &str, players: usize) -> Result<([u64; Seat::MAX], u64), S
 
 /// Writes the canonical notation.
 pub fn format(position: &AtaxxSeats) -> String {
-    let mut text = String::with_capacity(64);
-    for rank in (0..7).rev() {
-        let mut run = 0u8;
-        for file in 0..7 {
-            let bit = 1u64 << (rank * 7 + file);
-            let seat = position.stones.iter().position(|&s| s & bit != 0);
-            let ch = match seat {
-                Some(seat) => SEAT_LETTERS[seat],
-                None if position.blockers & bit != 0 => '-',
-                None => {
-                    run += 1;
-                    continue;
-                }
-            };
-            if run > 0 {
-                text.push((b'0' + run) as char);
-                run = 0;
-            }
-            text.push(ch);
+    let mut text = super::super::fen::board_field(|bit| {
+        match position.stones.iter().position(|&s| s & bit != 0) {
+            Some(seat) => Some(SEAT_LETTERS[seat]),
+            None => (position.blockers & bit != 0).then_some('-'),
         }
-        if run > 0 {
-            text.push((b'0' + run) as char);
-        }
-        if rank > 0 {
-            text.push('/');
-        }
-    }
+    });
     text.push_str(&format!(
         " {} {} {}",
         seat_letter(position.turn()),
