@@ -289,3 +289,69 @@ fn bad_notation_is_refused_with_a_reason() {
     assert!(AtaxxSeats::config_from_spec(&"ataxx:players=1".parse().unwrap()).is_err());
     assert!(AtaxxSeats::config_from_spec(&"ataxx:players=3,pits=4".parse().unwrap()).is_err());
 }
+
+/// The second implementation's data (`tests/data/README.md`).
+fn data(name: &str) -> String {
+    std::fs::read_to_string(format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
+#[test]
+fn perft_matches_the_set_based_reimplementation() {
+    let text = data("ataxx_seats_perft.tsv");
+    let mut rows = 0;
+    for line in text.lines().skip(1) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [spec, depth, nodes] = fields[..] else {
+            panic!("bad row {line}")
+        };
+        let start = record(spec, "startpos");
+        assert_eq!(
+            ponder::perft(&start, depth.parse().unwrap()),
+            nodes.parse::<u64>().unwrap(),
+            "{spec} depth {depth}"
+        );
+        rows += 1;
+    }
+    assert_eq!(rows, 34);
+}
+
+#[test]
+fn random_games_replay_as_the_set_based_reimplementation_plays_them() {
+    let text = data("ataxx_seats_games.jsonl");
+    let mut games = 0;
+    for line in text.lines() {
+        let game: serde_json::Value = serde_json::from_str(line).unwrap();
+        let spec = game["spec"].as_str().unwrap();
+        let mut position = record(spec, "startpos").current();
+        for (ply, entry) in game["plies"].as_array().unwrap().iter().enumerate() {
+            let mut legal = moves_of(&position);
+            legal.sort();
+            let expected: Vec<&str> = entry["legal"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m.as_str().unwrap())
+                .collect();
+            assert_eq!(legal, expected, "{spec} seed {} ply {ply}", game["seed"]);
+            position = position.play(
+                position
+                    .parse_move(entry["move"].as_str().unwrap())
+                    .unwrap(),
+            );
+        }
+        assert!(moves_of(&position).is_empty(), "{spec}: the game is over");
+        assert!(position.ranks().is_some());
+        let scores: Vec<u32> = (0..position.seat_count())
+            .map(|s| position.seat_score(Seat::new(s)))
+            .collect();
+        let expected: Vec<u32> = game["scores"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_u64().unwrap() as u32)
+            .collect();
+        assert_eq!(scores, expected, "{spec} seed {}", game["seed"]);
+        games += 1;
+    }
+    assert_eq!(games, 36);
+}
