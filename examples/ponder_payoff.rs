@@ -37,12 +37,17 @@
 //! cargo run --release --example ponder_payoff -- [--game kalah,oware,ataxx] [--think 2]
 //!     [--movetime 2000] [--moves 16] [--game-moves 8] [--human mix:2-5|search:4|random]
 //!     [--ponder-mode predicted:80|predicted|replies:2|root] [--seed 1] [--verbose]
-//!     [--elo 10] [--auto]
+//!     [--elo 10] [--ceiling 100] [--auto]
 //! ```
+//!
+//! `--ceiling N` estimates, on N positions, the best efficiency any pondering policy can reach
+//! against the scripted human (see [`ceiling`]).
 //!
 //! `--auto`: a short run (Kalah, T = B = 0.3 s, 4 moves).
 
-use ponder::engine::{Command, Engine, EngineConfig, Event, Limits, PonderMode, TieBreak};
+use ponder::engine::{
+    Command, Engine, EngineConfig, Event, Limits, PonderInfo, PonderMode, TieBreak,
+};
 use ponder::matches::{Tally, random_opening};
 use ponder::search::{Evaluators, SearchOptions, Searcher, StopSignal};
 use ponder::{GameError, GameRecord, GameSpec, with_game};
@@ -66,6 +71,7 @@ struct Args {
     seed: u64,
     opening: usize,
     elo_pairs: usize,
+    ceiling: usize,
     verbose: bool,
 }
 
@@ -81,6 +87,7 @@ fn parse_args() -> Result<Args, String> {
         seed: 1,
         opening: 2,
         elo_pairs: 0,
+        ceiling: 0,
         verbose: false,
     };
     let words: Vec<String> = std::env::args().skip(1).collect();
@@ -104,6 +111,7 @@ fn parse_args() -> Result<Args, String> {
             "--seed" => args.seed = number(value()?)? as u64,
             "--opening" => args.opening = number(value()?)? as usize,
             "--elo" => args.elo_pairs = number(value()?)? as usize,
+            "--ceiling" => args.ceiling = number(value()?)? as usize,
             "--verbose" => args.verbose = true,
             "--auto" => {}
             other => return Err(format!("unknown argument {other}")),
@@ -262,8 +270,10 @@ struct Sample {
     without: GoStats,
     /// Another engine without pondering (its own table): its `go` with budget B+T.
     longer: GoStats,
-    /// The human played the engine's predicted reply.
+    /// The human played the engine's predicted reply (second in its principal variation).
     hit: bool,
+    /// The human played the reply pondered deepest.
+    pondered: bool,
 }
 
 /// The engine configuration: `ponder` on or off (tree reuse with it).
@@ -307,6 +317,7 @@ fn measure<G: Evaluators>(start: &G, args: &Args) -> Result<Vec<Sample>, String>
         let engine_seat = record.current().side_to_move();
         let mut predicted: Option<G::Move> = None;
         let mut human_moved: Option<bool> = None;
+        let mut pondered_moved: Option<bool> = None;
         let mut engine_moves = 0;
         while record.outcome().is_none()
             && samples.len() < args.moves
@@ -324,8 +335,10 @@ fn measure<G: Evaluators>(start: &G, args: &Args) -> Result<Vec<Sample>, String>
                         without: other,
                         longer: long,
                         hit,
+                        pondered: pondered_moved.take().unwrap_or(false),
                     });
                 }
+                pondered_moved = None;
                 engine_moves += 1;
                 let Some(mv) = mv else { break };
                 with.send_move(mv);
@@ -341,9 +354,19 @@ fn measure<G: Evaluators>(start: &G, args: &Args) -> Result<Vec<Sample>, String>
                 };
                 // The human thinks T seconds; the engine ponders meanwhile.
                 let until = started + think;
+                let mut deepest: Option<(u32, G::Move)> = None;
                 while Instant::now() < until {
                     let left = until.saturating_duration_since(Instant::now());
-                    let _ = with.recv_timeout(left.min(Duration::from_millis(50)));
+                    if let Some(Event::Ponder(PonderInfo::Progress {
+                        reply: Some(reply),
+                        depth,
+                        ..
+                    })) = with.recv_timeout(left.min(Duration::from_millis(50)))
+                    {
+                        if deepest.is_none_or(|(d, _)| depth > d) {
+                            deepest = Some((depth, reply));
+                        }
+                    }
                 }
                 while with.try_recv().is_some() {}
                 while without.try_recv().is_some() {}
@@ -351,6 +374,8 @@ fn measure<G: Evaluators>(start: &G, args: &Args) -> Result<Vec<Sample>, String>
                 // The prediction is for the first of the human's moves (an extra turn may
                 // follow it).
                 human_moved = Some(human_moved.unwrap_or(predicted == Some(mv)));
+                pondered_moved =
+                    Some(pondered_moved.unwrap_or(deepest.map(|(_, r)| r) == Some(mv)));
                 predicted = None;
                 with.send_move(mv);
                 without.send_move(mv);
@@ -395,6 +420,7 @@ fn efficiency<G: Evaluators>(spec: &GameSpec, args: &Args) -> Result<(), GameErr
     let d_b = mean(samples.iter().map(|s| f64::from(s.without.depth)));
     let d_bt = mean(samples.iter().map(|s| f64::from(s.longer.depth)));
     let hits = mean(samples.iter().map(|s| if s.hit { 1.0 } else { 0.0 }));
+    let pondered_hits = mean(samples.iter().map(|s| if s.pondered { 1.0 } else { 0.0 }));
     // Log-time interpolation (extrapolation beyond B+T).
     let b_log = if d_bt > d_b {
         b * ((b + t) / b).powf((d_with - d_b) / (d_bt - d_b))
@@ -435,8 +461,9 @@ fn efficiency<G: Evaluators>(spec: &GameSpec, args: &Args) -> Result<(), GameErr
         load()
     );
     println!(
-        "  mean depth: ponder {d_with:.2} | no ponder B {d_b:.2}, B+T {d_bt:.2}; hit rate {:.0}%; kept depth {kept:.1}, catch-up {catch_up:.1} ms",
-        hits * 100.0
+        "  mean depth: ponder {d_with:.2} | no ponder B {d_b:.2}, B+T {d_bt:.2}; hit rate {:.0}% (predicted), {:.0}% (pondered deepest); kept depth {kept:.1}, catch-up {catch_up:.1} ms",
+        hits * 100.0,
+        pondered_hits * 100.0
     );
     println!(
         "  B' {b_log:.2} s (log time), {} (curve); efficiency {:.2} (log time), {} (curve)",
@@ -460,6 +487,101 @@ fn efficiency<G: Evaluators>(spec: &GameSpec, args: &Args) -> Result<(), GameErr
             );
         }
     }
+    Ok(())
+}
+
+/// How many times the human is asked for its move in each position of `--ceiling`.
+const CEILING_SAMPLES: usize = 32;
+
+/// The ponder time shares that get the most depth out of the human's time T against a reply
+/// distribution `p` (sorted, likeliest first), and what they gain: the expected gain in
+/// doublings of the reply's search time, `sum p_i log2(1 + s_i T / B)` with `sum s_i = 1`.
+/// Maximised by water-filling: `s_i = p_i / lambda - B / T` on the likeliest replies.
+fn best_shares(p: &[f64], t_over_b: f64) -> f64 {
+    let c = 1.0 / t_over_b;
+    let mut active = 1;
+    let mut mass = p[0];
+    while active < p.len() {
+        let candidate = p[active];
+        let mass_with = mass + candidate;
+        // The reply joins when its share would be positive with it in the active set.
+        if candidate * (1.0 + (active as f64 + 1.0) * c) / mass_with <= c {
+            break;
+        }
+        mass = mass_with;
+        active += 1;
+    }
+    let scale = (1.0 + active as f64 * c) / mass;
+    p[..active]
+        .iter()
+        .map(|&pi| {
+            let share = pi * scale - c;
+            pi * (1.0 + share * t_over_b).log2()
+        })
+        .sum()
+}
+
+/// `--ceiling N`: the best ponder efficiency any pondering policy can reach against the
+/// scripted human, in the log-time model with perfect reuse of pondered work (a reply given
+/// time s·T is searched as if with budget B + s·T; the others gain nothing). In N positions
+/// of the kind the human faces (random openings, then up to `--game-moves` moves a side by
+/// a stronger searcher, the medium level), the human is asked for its move
+/// `CEILING_SAMPLES` times; the frequencies estimate its reply distribution, the best shares
+/// and their expected gain G follow ([`best_shares`]), and the ceiling is
+/// (B·2^mean(G) − B) / T. Also printed: the best single-reply hit rate, mean max p.
+fn ceiling<G: Evaluators>(spec: &GameSpec, args: &Args) -> Result<(), GameError> {
+    let config_ = G::config_from_spec(spec)?;
+    let start = GameRecord::new(G::start(&config_)?);
+    let mut human = Human::<G>::new(&args.human, args.seed).map_err(GameError::Position)?;
+    let mut stronger = Human::<G>::new(&format!("search:{}", G::DEPTHS.medium), args.seed)
+        .map_err(GameError::Position)?;
+    let mut rng = SmallRng::seed_from_u64(args.seed);
+    let t_over_b = args.think * 1e3 / args.movetime as f64;
+    let (mut gain, mut hit, mut positions) = (0.0, 0.0, 0usize);
+    let mut game = 0;
+    while positions < args.ceiling && game < 10 * args.ceiling as u64 + 10 {
+        game += 1;
+        let mut record = random_opening(&start, args.opening, args.seed, game);
+        for _ in 0..2 * rng.random_range(0..args.game_moves) {
+            let Some(mv) = stronger.choose(&record) else {
+                break;
+            };
+            record
+                .try_play(mv)
+                .map_err(|e| GameError::Position(e.to_string()))?;
+        }
+        if record.outcome().is_some() {
+            continue;
+        }
+        let mut counts: Vec<(G::Move, usize)> = Vec::new();
+        for _ in 0..CEILING_SAMPLES {
+            let Some(mv) = human.choose(&record) else {
+                break;
+            };
+            match counts.iter_mut().find(|(m, _)| *m == mv) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((mv, 1)),
+            }
+        }
+        let mut p: Vec<f64> = counts
+            .iter()
+            .map(|&(_, n)| n as f64 / CEILING_SAMPLES as f64)
+            .collect();
+        p.sort_by(|a, b| b.total_cmp(a));
+        gain += best_shares(&p, t_over_b);
+        hit += p[0];
+        positions += 1;
+    }
+    let n = positions.max(1) as f64;
+    let ceiling = (2f64.powf(gain / n) - 1.0) / t_over_b;
+    println!(
+        "{spec}: human {}, T {:.1} s, B {:.1} s, {positions} positions, {CEILING_SAMPLES} samples each: best single-reply hit rate {:.0}%, best expected gain {:.3} doublings, efficiency ceiling {ceiling:.2}",
+        args.human,
+        args.think,
+        args.movetime as f64 / 1e3,
+        hit / n * 100.0,
+        gain / n,
+    );
     Ok(())
 }
 
@@ -548,6 +670,8 @@ fn main() {
         let result = game.parse::<GameSpec>().and_then(|spec| {
             if args.elo_pairs > 0 {
                 with_game!(spec, G => elo_match::<G>(&spec, &args))
+            } else if args.ceiling > 0 {
+                with_game!(spec, G => ceiling::<G>(&spec, &args))
             } else {
                 with_game!(spec, G => efficiency::<G>(&spec, &args))
             }

@@ -6,9 +6,9 @@ use std::fmt;
 /// How the engine spends the human's thinking time.
 ///
 /// Whatever the mode, each reply pondered is the root of its own iterative deepening (the
-/// `go` after it continues from the pondered depth), and the likeliest reply is the engine's
-/// expected one (second in its last principal variation) unless another reply, searched at
-/// least as deep, turns out better for the human.
+/// `go` after it continues from the pondered depth), and the replies are ranked by the
+/// opponent model's probability (`src/engine/opponent.rs`). Under `predicted` and `replies`
+/// a reply that turns out better for the human, searched at least as deep, also moves first.
 ///
 /// ```
 /// use ponder::engine::PonderMode;
@@ -36,13 +36,17 @@ pub enum PonderMode {
     /// Search the human's position as a whole (one principal-variation search of all the
     /// replies, the likeliest getting the most effort).
     Root,
+    /// Give each reply the share of the nodes that maximises the expected depth after the
+    /// human's move, from the opponent model's probability of each reply (shallow searchers
+    /// and the engine's expected reply, weighted by how well each explained the human's
+    /// moves so far) and the ratio of the human's thinking time to the engine's.
+    Modeled,
 }
 
 impl Default for PonderMode {
-    /// [`PonderMode::Predicted`] with 80% of the nodes on the predicted reply (figures in
-    /// `docs/engine.md`).
+    /// [`PonderMode::Modeled`] (figures in `docs/engine.md`).
     fn default() -> PonderMode {
-        PonderMode::Predicted { share: 80 }
+        PonderMode::Modeled
     }
 }
 
@@ -52,6 +56,7 @@ impl fmt::Display for PonderMode {
             PonderMode::Predicted { share } => write!(f, "predicted:{share}"),
             PonderMode::Replies { lead } => write!(f, "replies:{lead}"),
             PonderMode::Root => f.write_str("root"),
+            PonderMode::Modeled => f.write_str("modeled"),
         }
     }
 }
@@ -63,6 +68,9 @@ impl std::str::FromStr for PonderMode {
         let text = text.trim().to_ascii_lowercase();
         if text == "root" {
             return Ok(PonderMode::Root);
+        }
+        if text == "modeled" || text == "model" {
+            return Ok(PonderMode::Modeled);
         }
         if text == "replies" || text == "all" {
             return Ok(PonderMode::Replies { lead: 0 });
@@ -85,7 +93,7 @@ impl std::str::FromStr for PonderMode {
                 .map_err(|_| format!("replies:{lead}: the lead must be a whole number"));
         }
         Err(format!(
-            "{text:?}: expected predicted, predicted:<share %>, replies, replies:<lead> or root"
+            "{text:?}: expected modeled, predicted, predicted:<share %>, replies, replies:<lead> or root"
         ))
     }
 }

@@ -7,6 +7,7 @@ use super::command::{Command, SearchId};
 use super::config::{EngineConfig, EngineOption};
 use super::event::{BestMove, EngineError, Event, RerootInfo};
 use super::handle::MemoryGauge;
+use super::opponent::{OpponentModel, Prediction};
 use super::search_api::{Limits, StopSignal, TieBreak};
 use super::search_thread::{Job, JobDone, JobKind};
 use super::tree::Tree;
@@ -17,6 +18,17 @@ use crossbeam_channel::{Receiver, Sender, select};
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// The range the measured ratio of the human's thinking time to the engine's is kept in.
+const TIME_RATIO_RANGE: (f64, f64) = (0.05, 20.0);
+/// How far each new measurement moves the smoothed ratio.
+const TIME_RATIO_SMOOTHING: f64 = 0.3;
+
+/// The opponent model's searches take at most this share of the human's expected time...
+const MODEL_TIME_SHARE: f64 = 0.03;
+/// ...and at least the first, at most the second of these.
+const MODEL_TIME_RANGE: (Duration, Duration) =
+    (Duration::from_millis(2), Duration::from_millis(100));
 
 /// What the search thread is doing.
 enum Running {
@@ -54,6 +66,17 @@ pub(crate) struct Controller<G: Game> {
     ponder_paused: bool,
     /// The seat the engine plays: the side to move at the last `go`.
     engine_seat: Option<Seat>,
+    /// The opponent model, learning from the human's moves.
+    opponent: OpponentModel,
+    /// What the model expected of the human in the last position pondered.
+    prediction: Option<Prediction<G>>,
+    /// The human's thinking time over the engine's, smoothed over the moves.
+    time_ratio: f64,
+    /// When the last `go` started, and how long the last one took.
+    go_started: Option<Instant>,
+    go_time: Option<Duration>,
+    /// When the last move was played.
+    last_move: Instant,
     quitting: bool,
     jobs: Sender<Job<G>>,
     events: Sender<Event<G>>,
@@ -83,6 +106,12 @@ impl<G: Evaluators> Controller<G> {
             queue: VecDeque::new(),
             ponder_paused: false,
             engine_seat: None,
+            opponent: OpponentModel::new(G::DEPTHS.medium),
+            prediction: None,
+            time_ratio: 1.0,
+            go_started: None,
+            go_time: None,
+            last_move: Instant::now(),
             quitting: false,
             jobs,
             events,
@@ -237,6 +266,7 @@ impl<G: Evaluators> Controller<G> {
             self.reset_tree();
         }
         let start = Instant::now();
+        self.go_started = Some(start);
         let deadline = limits.hard_deadline().map(|limit| start + limit);
         let stop = StopSignal::new();
         self.searches += 1;
@@ -311,10 +341,12 @@ impl<G: Evaluators> Controller<G> {
     /// Plays a move by either side and re-roots the tree on it.
     fn play(&mut self, mv: G::Move) {
         let started = Instant::now();
+        let before = self.record.current().key();
         if let Err(error) = self.record.try_play(mv) {
             self.emit(Event::Error(EngineError::Game(error)));
             return;
         }
+        self.learn_from_human(&before, mv, started);
         let position = self.record.current();
         let child = self
             .tree
@@ -341,6 +373,25 @@ impl<G: Evaluators> Controller<G> {
             kept_depth,
             time: started.elapsed(),
         }));
+    }
+
+    /// When the model predicted the position `before` the move `mv`, learns from it: which
+    /// of its searchers explained the move, and how long the human thought.
+    fn learn_from_human(&mut self, before: &Key, mv: G::Move, now: Instant) {
+        let Some(prediction) = self.prediction.take() else {
+            self.last_move = now;
+            return;
+        };
+        if prediction.key == *before {
+            self.opponent.observe(&prediction, mv);
+            if let Some(go_time) = self.go_time.filter(|t| !t.is_zero()) {
+                let ratio =
+                    now.duration_since(self.last_move).as_secs_f64() / go_time.as_secs_f64();
+                let ratio = ratio.clamp(TIME_RATIO_RANGE.0, TIME_RATIO_RANGE.1);
+                self.time_ratio += TIME_RATIO_SMOOTHING * (ratio - self.time_ratio);
+            }
+        }
+        self.last_move = now;
     }
 
     /// Re-roots (lazily) on the node with this key within two plies of the root, or starts
@@ -402,11 +453,25 @@ impl<G: Evaluators> Controller<G> {
         let kind = JobKind::Ponder {
             mode: self.config.ponder_mode,
             deepen_replies,
+            model: self.opponent.clone(),
+            time_ratio: self.time_ratio,
+            model_time: self.model_time(),
         };
         let stop = StopSignal::new();
         if self.send_job(kind, stop.clone(), Instant::now()) {
             self.running = Some(Running::Ponder { stop });
         }
+    }
+
+    /// How long the opponent model's searches may take: a small share of the human's
+    /// expected thinking time (the engine's last `go` time the ratio).
+    fn model_time(&self) -> Duration {
+        let expected = self
+            .go_time
+            .map_or(MODEL_TIME_RANGE.1, |go| go.mul_f64(self.time_ratio));
+        expected
+            .mul_f64(MODEL_TIME_SHARE)
+            .clamp(MODEL_TIME_RANGE.0, MODEL_TIME_RANGE.1)
     }
 
     /// Lends the tree to the search thread for a job.
@@ -438,7 +503,13 @@ impl<G: Evaluators> Controller<G> {
 
     fn job_done(&mut self, message: JobDone<G>) {
         let was_ponder = matches!(self.running, Some(Running::Ponder { .. }));
+        if matches!(self.running, Some(Running::Think { .. })) {
+            self.go_time = self.go_started.map(|start| start.elapsed());
+        }
         self.running = None;
+        if message.prediction.is_some() {
+            self.prediction = message.prediction;
+        }
         match message.tree {
             Some(tree) => self.tree = Some(tree),
             None => {

@@ -8,6 +8,7 @@
 //! - `think`: a `go`: the search's iterative deepening and exact choice among equal-best
 //!   moves over the tree.
 //! - `ponder`: searching the human's replies while the human thinks.
+//! - `opponent`: the opponent model that ranks the human's replies and shares the time.
 
 mod affinity;
 mod command;
@@ -15,6 +16,7 @@ mod config;
 mod controller;
 mod event;
 mod handle;
+mod opponent;
 mod ponder;
 mod search_api;
 mod search_thread;

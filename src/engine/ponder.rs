@@ -2,13 +2,24 @@
 //! stored tree, so that the search after the human's move starts from what is known.
 
 use super::config::PonderMode;
-use super::search_api::StopSignal;
+use super::opponent::{OpponentModel, Prediction, ponder_shares};
+use super::search_api::{Limits, StopSignal};
 use super::think::ensure_root_expanded;
 use super::tree::{Tree, TreeStats, TreeStore};
 use crate::games::{Game, Key, Seat};
 use crate::search::eval::Evaluator;
 use crate::search::score::{WIN_BASE, to_table};
-use crate::search::{Algorithm, Bound, Budget, MAX_DEPTH, RootMove, SearchWorker, Window};
+use crate::search::{
+    Algorithm, Bound, Budget, MAX_DEPTH, RootMove, SearchWorker, TableKind, TranspositionTable,
+    Window,
+};
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
+use std::time::{Duration, Instant};
+
+/// The opponent model's searches use a table of their own, this size (MiB), so that the
+/// engine's deep entries do not make its shallow searchers deeper than they are.
+const MODEL_TABLE_MIB: usize = 1;
 
 /// One step of pondering, reported to the caller.
 pub(crate) struct PonderStep<'a, G: Game> {
@@ -37,6 +48,22 @@ pub(crate) struct PonderSetup<'a> {
     pub tree_min_depth: u32,
     /// Raised to stop pondering.
     pub stop: &'a StopSignal,
+    /// The opponent model that ranks the human's replies (`None`: the tree's order).
+    pub model: Option<&'a OpponentModel>,
+    /// The human's thinking time over the engine's, for [`PonderMode::Modeled`]'s shares.
+    pub time_ratio: f64,
+    /// How long the opponent model's searches may take.
+    pub model_time: Duration,
+}
+
+/// What pondering did.
+pub(crate) struct Pondered<G: Game> {
+    /// How it ended.
+    pub end: PonderEnd,
+    /// The tree's statistics.
+    pub stats: TreeStats,
+    /// What the opponent model expected of the human (when the human was to move).
+    pub prediction: Option<Prediction<G>>,
 }
 
 /// How pondering ended.
@@ -64,34 +91,106 @@ pub(crate) fn ponder<G, E, S>(
     position: &G,
     setup: &PonderSetup<'_>,
     mut on_step: S,
-) -> (PonderEnd, TreeStats)
+) -> Pondered<G>
 where
     G: Game,
-    E: Evaluator<G> + ?Sized,
+    E: Evaluator<G>,
     S: FnMut(&PonderStep<'_, G>),
 {
     let first_pass = tree.next_pass();
+    let mut pondered = Pondered {
+        end: PonderEnd::Finished,
+        stats: TreeStats::default(),
+        prediction: None,
+    };
     if position.outcome().is_some() || !ensure_root_expanded(tree, position) {
-        return (PonderEnd::Finished, TreeStats::default());
+        return pondered;
     }
-    worker.begin(Budget::unlimited(setup.stop.clone()));
     if setup.deepen_replies && setup.mode != PonderMode::Root {
-        let mut stats = TreeStats::default();
-        let end = ponder_replies(
+        // The tree's order is the engine's own ranking once it has searched the position.
+        let ranked = tree.root().depth > 0;
+        let mut replies = root_replies(tree, position);
+        if let Some(model) = setup.model {
+            let prediction = predict(worker, position, setup, model, &replies, ranked);
+            rank_replies(&mut replies, model, &prediction, setup);
+            pondered.prediction = Some(prediction);
+        }
+        worker.begin(Budget::unlimited(setup.stop.clone()));
+        (pondered.end, pondered.stats) = ponder_replies(
             tree,
             worker,
             position,
             setup,
+            replies,
             first_pass,
-            &mut stats,
             &mut on_step,
         );
-        return (end, stats);
+        return pondered;
     }
+    worker.begin(Budget::unlimited(setup.stop.clone()));
     let root = tree.root_index();
     let mut store = TreeStore::new(tree, root, setup.tree_min_depth, first_pass);
-    let end = ponder_position(&mut store, worker, position, setup.history, &mut on_step);
-    (end, store.stats)
+    pondered.end = ponder_position(&mut store, worker, position, setup.history, &mut on_step);
+    pondered.stats = store.stats;
+    pondered
+}
+
+/// What each of the opponent model's searchers would play in `position` (the human to
+/// move): the equal-best replies of a search of each depth (those that finish within the
+/// model's time), on a table of their own, and the engine's expected reply (the first of `replies`, the tree's order, when the tree has
+/// searched the position).
+fn predict<G: Game, E: Evaluator<G>>(
+    worker: &SearchWorker<G, E>,
+    position: &G,
+    setup: &PonderSetup<'_>,
+    model: &OpponentModel,
+    replies: &[Reply<G>],
+    ranked: bool,
+) -> Prediction<G> {
+    let table = Arc::new(TranspositionTable::new(
+        TableKind::LockFree,
+        MODEL_TABLE_MIB,
+    ));
+    let mut searcher = SearchWorker::new(table, worker.evaluator.clone(), worker.forward_pruning);
+    let budget = Budget::new(
+        &Limits::time(setup.model_time, setup.model_time),
+        Instant::now(),
+        setup.stop.clone(),
+        StopSignal::new(),
+        Arc::new(AtomicU64::new(0)),
+    );
+    searcher.begin(budget);
+    searcher.set_root_history(setup.history, position);
+    let mut sets = searcher.equal_best_by_depth(position, model.search_depth());
+    sets.resize(model.max_depth() as usize, Vec::new());
+    sets.push(match replies.first() {
+        Some(expected) if ranked => vec![expected.mv],
+        _ => Vec::new(),
+    });
+    Prediction {
+        key: position.key(),
+        sets,
+        legal: replies.len(),
+    }
+}
+
+/// Puts the likeliest replies first and, under [`PonderMode::Modeled`], gives each its
+/// share of the nodes.
+fn rank_replies<G: Game>(
+    replies: &mut [Reply<G>],
+    model: &OpponentModel,
+    prediction: &Prediction<G>,
+    setup: &PonderSetup<'_>,
+) {
+    let moves: Vec<G::Move> = replies.iter().map(|r| r.mv).collect();
+    let probabilities = model.probabilities(prediction, &moves);
+    let shares = ponder_shares(&probabilities, setup.time_ratio);
+    for ((reply, &probability), &share) in replies.iter_mut().zip(&probabilities).zip(&shares) {
+        reply.probability = probability;
+        reply.share = share;
+    }
+    // Stable: equally likely replies keep the tree's order.
+    replies.sort_by(|a, b| b.probability.total_cmp(&a.probability));
 }
 
 /// The whole position, deeper and deeper.
@@ -150,6 +249,10 @@ struct Reply<G: Game> {
     moves: Vec<RootMove<G>>,
     /// Nodes spent on it.
     nodes: u64,
+    /// The opponent model's probability that the human plays it.
+    probability: f64,
+    /// Its share of the nodes under [`PonderMode::Modeled`].
+    share: f64,
 }
 
 /// Which reply goes next: under [`PonderMode::Replies`] the smallest `depth + handicap`
@@ -177,11 +280,29 @@ fn next_reply<G: Game>(replies: &[Reply<G>], mode: PonderMode) -> Option<usize> 
             let handicap = if rank == 0 { 0 } else { lead };
             (u64::from(replies[rank].depth) + u64::from(handicap), rank)
         }),
+        PonderMode::Modeled => {
+            // The open reply furthest behind its share, the likeliest among equals; once
+            // those with a share are searched to the end, the least deep of the others.
+            let total = replies.iter().map(|r| r.nodes).sum::<u64>() as f64;
+            let behind = |rank: usize| replies[rank].share * total - replies[rank].nodes as f64;
+            (0..replies.len())
+                .filter(|rank| open(rank) && replies[*rank].share > 0.0)
+                .fold(None, |best: Option<usize>, rank| match best {
+                    Some(b) if behind(b) >= behind(rank) => Some(b),
+                    _ => Some(rank),
+                })
+                .or_else(|| least_deep(replies))
+        }
         // Not used: root mode searches the human's position as a whole.
-        PonderMode::Root => (0..replies.len())
-            .filter(open)
-            .min_by_key(|&rank| (replies[rank].depth, rank)),
+        PonderMode::Root => least_deep(replies),
     }
+}
+
+/// The least deep reply still open, the likeliest among equals.
+fn least_deep<G: Game>(replies: &[Reply<G>]) -> Option<usize> {
+    (0..replies.len())
+        .filter(|&rank| replies[rank].depth < MAX_DEPTH)
+        .min_by_key(|&rank| (replies[rank].depth, rank))
 }
 
 /// Each reply deepened as its own root, in turns chosen by [`next_reply`].
@@ -190,10 +311,10 @@ fn ponder_replies<G, E, S>(
     worker: &mut SearchWorker<G, E>,
     position: &G,
     setup: &PonderSetup<'_>,
+    mut replies: Vec<Reply<G>>,
     first_pass: u32,
-    stats: &mut TreeStats,
     on_step: &mut S,
-) -> PonderEnd
+) -> (PonderEnd, TreeStats)
 where
     G: Game,
     E: Evaluator<G> + ?Sized,
@@ -202,14 +323,14 @@ where
     let mut reply_history = setup.history.to_vec();
     reply_history.push(position.key());
     let mover = position.side_to_move();
-    let mut replies = root_replies(tree, position);
     let mut buffer = Vec::new();
     // The results of the engine's moves after the reply being deepened, as the last
     // completed iteration left them.
     let mut saved = Vec::new();
+    let mut stats = TreeStats::default();
     loop {
         let Some(rank) = next_reply(&replies, setup.mode) else {
-            return PonderEnd::Finished;
+            return (PonderEnd::Finished, stats);
         };
         let reply = &mut replies[rank];
         if reply.position.outcome().is_some() {
@@ -251,7 +372,7 @@ where
             // so that the `go` after this reply finds every pondered iteration answered at
             // once (what the interrupted iteration found deeper down is kept).
             restore_results(tree, reply.child, &saved);
-            return PonderEnd::Stopped;
+            return (PonderEnd::Stopped, stats);
         };
         // As the `go` does: the next iteration tries the best moves first; the tree keeps
         // them in that order and remembers the reply's value and depth.
@@ -263,7 +384,9 @@ where
             pv: reply.moves.first().map_or(&[][..], |m| m.pv.as_slice()),
             nodes: worker.nodes(),
         });
-        keep_likeliest_first(&mut replies);
+        if setup.mode != PonderMode::Modeled {
+            keep_likeliest_first(&mut replies);
+        }
     }
 }
 
@@ -282,6 +405,8 @@ fn root_replies<G: Game>(tree: &Tree<G>, position: &G) -> Vec<Reply<G>> {
                 value: None,
                 moves: Vec::new(),
                 nodes: 0,
+                probability: 0.0,
+                share: 0.0,
             })
         })
         .collect()

@@ -4,6 +4,7 @@
 use super::command::SearchId;
 use super::config::PonderMode;
 use super::event::{Event, IterationInfo, PonderInfo};
+use super::opponent::{OpponentModel, Prediction};
 use super::ponder::{PonderEnd, PonderSetup, ponder};
 use super::search_api::{Limits, StopSignal, TieBreak};
 use super::think::{ThinkSetup, think};
@@ -14,7 +15,7 @@ use crate::search::{SearchWorker, TranspositionTable};
 use crossbeam_channel::{Receiver, Sender};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// What a job does.
 pub(crate) enum JobKind {
@@ -30,6 +31,12 @@ pub(crate) enum JobKind {
         mode: PonderMode,
         /// The human is to move: deepen the replies.
         deepen_replies: bool,
+        /// The opponent model that ranks the replies.
+        model: OpponentModel,
+        /// The human's thinking time over the engine's.
+        time_ratio: f64,
+        /// How long the opponent model's searches may take.
+        model_time: Duration,
     },
 }
 
@@ -57,6 +64,15 @@ pub(crate) struct JobDone<G: Game> {
     pub ponder_finished: bool,
     /// The job was a `go` that panicked before answering: the engine answers for it.
     pub unanswered: Option<SearchId>,
+    /// What the opponent model expected of the human, when the job pondered their move.
+    pub prediction: Option<Prediction<G>>,
+}
+
+/// What a job leaves besides its events.
+struct Finished<G: Game> {
+    tree: Tree<G>,
+    ponder_finished: bool,
+    prediction: Option<Prediction<G>>,
 }
 
 /// The search thread's loop: until the job channel closes.
@@ -76,15 +92,17 @@ pub(crate) fn run<G: Evaluators>(
         };
         let result = catch_unwind(AssertUnwindSafe(|| run_job(job, &events)));
         let message = match result {
-            Ok((tree, ponder_finished)) => JobDone {
-                tree: Some(tree),
-                ponder_finished,
+            Ok(finished) => JobDone {
+                tree: Some(finished.tree),
+                ponder_finished: finished.ponder_finished,
                 unanswered: None,
+                prediction: finished.prediction,
             },
             Err(_) => JobDone {
                 tree: None,
                 ponder_finished: false,
                 unanswered: think_id,
+                prediction: None,
             },
         };
         if done.send(message).is_err() {
@@ -94,7 +112,7 @@ pub(crate) fn run<G: Evaluators>(
 }
 
 /// Runs a job with the search compiled for its evaluator.
-fn run_job<G: Evaluators>(job: Job<G>, events: &Sender<Event<G>>) -> (Tree<G>, bool) {
+fn run_job<G: Evaluators>(job: Job<G>, events: &Sender<Event<G>>) -> Finished<G> {
     let eval = if G::evaluator_names().contains(&job.eval.as_str()) {
         job.eval.clone()
     } else {
@@ -114,9 +132,9 @@ struct JobRunner<'a, G: Game> {
 }
 
 impl<G: Game> EvaluatorVisitor<G> for JobRunner<'_, G> {
-    type Output = (Tree<G>, bool);
+    type Output = Finished<G>;
 
-    fn visit<E: Evaluator<G> + 'static>(self, evaluator: E) -> (Tree<G>, bool) {
+    fn visit<E: Evaluator<G> + 'static>(self, evaluator: E) -> Finished<G> {
         let worker = SearchWorker::<G, E>::new(
             self.job.table.clone(),
             Arc::new(evaluator),
@@ -130,7 +148,7 @@ fn run_with<G: Game, E: Evaluator<G>>(
     job: Job<G>,
     mut worker: SearchWorker<G, E>,
     events: &Sender<Event<G>>,
-) -> (Tree<G>, bool) {
+) -> Finished<G> {
     let mut tree = job.tree;
     let context = JobContext {
         position: job.position,
@@ -147,14 +165,35 @@ fn run_with<G: Game, E: Evaluator<G>>(
             tie_break,
         } => {
             run_think(&mut tree, &mut worker, &context, id, &limits, tie_break);
-            (tree, false)
+            Finished {
+                tree,
+                ponder_finished: false,
+                prediction: None,
+            }
         }
         JobKind::Ponder {
             mode,
             deepen_replies,
+            model,
+            time_ratio,
+            model_time,
         } => {
-            let end = run_ponder(&mut tree, &mut worker, &context, mode, deepen_replies);
-            (tree, end == PonderEnd::Finished)
+            let setup = PonderSetup {
+                history: context.history,
+                mode,
+                deepen_replies,
+                tree_min_depth: context.tree_min_depth,
+                stop: context.stop,
+                model: Some(&model),
+                time_ratio,
+                model_time,
+            };
+            let (end, prediction) = run_ponder(&mut tree, &mut worker, &context, &setup);
+            Finished {
+                tree,
+                ponder_finished: end == PonderEnd::Finished,
+                prediction,
+            }
         }
     }
 }
@@ -205,9 +244,8 @@ fn run_ponder<G: Game, E: Evaluator<G>>(
     tree: &mut Tree<G>,
     worker: &mut SearchWorker<G, E>,
     context: &JobContext<'_, G>,
-    mode: PonderMode,
-    deepen_replies: bool,
-) -> PonderEnd {
+    setup: &PonderSetup<'_>,
+) -> (PonderEnd, Option<Prediction<G>>) {
     let events = context.events;
     let start = context.start;
     // Off the critical path: free what the moves since the last search made unreachable.
@@ -216,14 +254,7 @@ fn run_ponder<G: Game, E: Evaluator<G>>(
         position: context.position,
         kept_nodes,
     }));
-    let setup = PonderSetup {
-        history: context.history,
-        mode,
-        deepen_replies,
-        tree_min_depth: context.tree_min_depth,
-        stop: context.stop,
-    };
-    let (end, _) = ponder(tree, worker, &context.position, &setup, |step| {
+    let pondered = ponder(tree, worker, &context.position, setup, |step| {
         let _ = events.send(Event::Ponder(PonderInfo::Progress {
             reply: step.reply,
             depth: step.depth,
@@ -233,6 +264,7 @@ fn run_ponder<G: Game, E: Evaluator<G>>(
             time: start.elapsed(),
         }));
     });
+    let end = pondered.end;
     let _ = events.send(Event::Ponder(match end {
         PonderEnd::Stopped => PonderInfo::Stopped {
             nodes: worker.nodes(),
@@ -240,5 +272,5 @@ fn run_ponder<G: Game, E: Evaluator<G>>(
         },
         PonderEnd::Finished => PonderInfo::Finished,
     }));
-    end
+    (end, pondered.prediction)
 }

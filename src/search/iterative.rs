@@ -165,6 +165,33 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         self.budget.publish();
     }
 
+    /// The equal-best root moves, in natural order, of each depth from 1 to `max_depth`: what
+    /// a searcher that stops at that depth would choose among (an opponent model's
+    /// candidates). Fewer sets when the budget stops it first.
+    pub(crate) fn equal_best_by_depth(&mut self, root: &G, max_depth: u32) -> Vec<Vec<G::Move>> {
+        let mut natural = Vec::new();
+        root.legal_moves(&mut natural);
+        let mut moves = RootMove::list(&natural);
+        let mut sets = Vec::new();
+        let mut previous = None;
+        for depth in 1..=max_depth {
+            let Some(value) = self.iterate(
+                &mut NoStore,
+                root,
+                &mut moves,
+                Algorithm::Pvs,
+                depth,
+                previous,
+            ) else {
+                break;
+            };
+            sets.push(Self::conclude(&moves, depth, value, TieBreak::First).equal_best);
+            previous = Some(value);
+            moves.sort_by_key(|m| std::cmp::Reverse(m.value));
+        }
+        sets
+    }
+
     /// The equal-best moves of a completed pass and the tie-break's choice.
     fn conclude(moves: &[RootMove<G>], depth: u32, value: i32, tiebreak: TieBreak) -> Iteration<G> {
         let mut ties: Vec<&RootMove<G>> = moves

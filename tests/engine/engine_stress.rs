@@ -123,10 +123,12 @@ fn random_option(rng: &mut SmallRng) -> EngineOption {
             TieBreak::First
         }),
         2 => EngineOption::ForwardPruning(rng.random()),
-        3 => EngineOption::PonderMode(match rng.random_range(0..3) {
+        3 => EngineOption::PonderMode(match rng.random_range(0..5) {
             0 => PonderMode::Root,
             1 => PonderMode::Replies { lead: 0 },
-            _ => PonderMode::Replies { lead: 2 },
+            2 => PonderMode::Replies { lead: 2 },
+            3 => PonderMode::Predicted { share: 80 },
+            _ => PonderMode::Modeled,
         }),
         4 => EngineOption::ReuseTree(rng.random_range(0..4) != 0),
         5 => EngineOption::TreeMinDepth(rng.random_range(1..=4)),
