@@ -67,6 +67,14 @@ pub struct SearchOptions {
     /// Off, every algorithm returns exactly the fixed-depth minimax value and, with
     /// [`TieBreak::First`], the same move.
     pub forward_pruning: bool,
+    /// Forward-pruning techniques to leave out of the evaluator's [`Selectivity`]
+    /// (`+`-separated names from [`TECHNIQUES`], e.g. `lmp+rfp`; empty: none), for A/B
+    /// matches.
+    ///
+    /// [`Selectivity`]: crate::search::Selectivity
+    /// [`TECHNIQUES`]: crate::search::TECHNIQUES
+    #[serde(default)]
+    pub without: String,
 }
 
 impl Default for SearchOptions {
@@ -79,6 +87,7 @@ impl Default for SearchOptions {
             hash_mib: 16,
             table_kind: TableKind::LockFree,
             forward_pruning: false,
+            without: String::new(),
         }
     }
 }

@@ -1,0 +1,258 @@
+//! Forward pruning's numbers: which late moves are reduced and by how much, which are pruned,
+//! and the futility margins. The techniques live once in the node loop (`pvs.rs`); the numbers
+//! belong to a game's evaluation (margins are in its units), so each [`Evaluator`] says which
+//! it wants ([`Evaluator::selectivity`]), from the game's own folder.
+//!
+//! [`Selectivity::STEPS`], the default, is the search every game had before per-game numbers:
+//! late quiet moves reduced one or two plies, nothing pruned. Every technique applies only
+//! with forward pruning on, so an exact search is unchanged.
+//!
+//! [`Evaluator`]: super::eval::Evaluator
+//! [`Evaluator::selectivity`]: super::eval::Evaluator::selectivity
+
+use super::SearchError;
+
+/// How late moves are reduced (searched shallower with a null window first, re-searched at full
+/// depth when they beat alpha).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Reductions {
+    /// Quiet moves (no hint from the game) after the first two by one ply from depth 3, after the
+    /// third by two plies from depth 6.
+    Steps,
+    /// Every move after the first `min_moves` by `base + ln(depth) × ln(move number) / divisor`
+    /// plies (rounded), one ply less for moves the game hints at and at principal-variation
+    /// nodes; for games with many moves a node (Ataxx).
+    Log {
+        /// Moves searched at full depth first.
+        min_moves: usize,
+        /// The constant term.
+        base: f32,
+        /// The divisor of the logarithms' product.
+        divisor: f32,
+    },
+}
+
+/// A margin that grows with the remaining depth: `base + per_depth × depth`, used up to
+/// `max_depth` plies to go.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Margin {
+    /// The deepest remaining depth it applies at.
+    pub max_depth: u32,
+    /// The constant part, in evaluation units.
+    pub base: i32,
+    /// The part per ply of remaining depth, in evaluation units.
+    pub per_depth: i32,
+}
+
+impl Margin {
+    /// The margin at `depth` plies to go, or `None` beyond `max_depth`.
+    #[inline]
+    pub fn at(&self, depth: u32) -> Option<i32> {
+        (depth <= self.max_depth).then(|| self.base + self.per_depth * depth as i32)
+    }
+}
+
+/// Late-move pruning: at nodes outside the principal variation with at most `max_depth` plies
+/// to go, quiet moves (no hint from the game) after the first `moves` are not searched.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct LateMovePruning {
+    /// The deepest remaining depth it applies at.
+    pub max_depth: u32,
+    /// Moves searched before quiet ones may be pruned.
+    pub moves: usize,
+}
+
+/// A game's forward-pruning numbers (see the module's documentation).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Selectivity {
+    /// Late-move reductions.
+    pub reductions: Reductions,
+    /// Late-move pruning, if any.
+    pub late_move_pruning: Option<LateMovePruning>,
+    /// Reverse futility: a node outside the principal variation whose static evaluation beats
+    /// beta by the margin returns the evaluation without a search.
+    pub reverse_futility: Option<Margin>,
+    /// Futility: at a node outside the principal variation whose static evaluation plus the
+    /// margin cannot reach alpha, the moves after the first [`Selectivity::futility_moves`]
+    /// are not searched.
+    pub futility: Option<Margin>,
+    /// See [`Selectivity::futility`].
+    pub futility_moves: usize,
+    /// Killers and history learn from cut-offs by every move, not only quiet ones (for games
+    /// where nearly every move has a hint, as Ataxx's captures).
+    pub history_all_moves: bool,
+}
+
+impl Default for Selectivity {
+    fn default() -> Selectivity {
+        Selectivity::STEPS
+    }
+}
+
+/// The techniques a [`Selectivity`] may be stripped of, by name (`ponder match` A/B tests:
+/// `pvs:without=lmp+rfp`).
+pub const TECHNIQUES: &[(&str, &str)] = &[
+    (
+        "lmr",
+        "logarithmic late-move reductions (back to the steps)",
+    ),
+    ("lmp", "late-move pruning"),
+    ("rfp", "reverse futility pruning"),
+    ("fp", "futility pruning"),
+    ("hist", "history and killers from every move"),
+];
+
+impl Selectivity {
+    /// The search before per-game numbers: step reductions of quiet moves, nothing pruned.
+    pub const STEPS: Selectivity = Selectivity {
+        reductions: Reductions::Steps,
+        late_move_pruning: None,
+        reverse_futility: None,
+        futility: None,
+        futility_moves: 0,
+        history_all_moves: false,
+    };
+
+    /// This selectivity without the techniques named in `names` (`+`-separated names from
+    /// [`TECHNIQUES`]; empty: none removed).
+    ///
+    /// # Errors
+    /// [`SearchError::UnknownTechnique`] for a name not in [`TECHNIQUES`].
+    pub fn without(mut self, names: &str) -> Result<Selectivity, SearchError> {
+        for name in names.split('+').map(str::trim).filter(|n| !n.is_empty()) {
+            match name {
+                "lmr" => self.reductions = Reductions::Steps,
+                "lmp" => self.late_move_pruning = None,
+                "rfp" => self.reverse_futility = None,
+                "fp" => self.futility = None,
+                "hist" => self.history_all_moves = false,
+                _ => {
+                    return Err(SearchError::UnknownTechnique {
+                        name: name.to_string(),
+                        known: TECHNIQUES
+                            .iter()
+                            .map(|(n, _)| *n)
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    });
+                }
+            }
+        }
+        Ok(self)
+    }
+
+    /// Whether a node needs its static evaluation for the futility tests.
+    #[inline]
+    pub(crate) fn uses_static_eval(&self) -> bool {
+        self.reverse_futility.is_some() || self.futility.is_some()
+    }
+}
+
+/// The deepest remaining depth of the precomputed reduction table.
+const TABLE_DEPTHS: usize = 64;
+/// The most move numbers of the precomputed reduction table.
+const TABLE_MOVES: usize = 256;
+
+/// Reductions by remaining depth and move number, computed once per search thread.
+#[derive(Clone, Debug)]
+pub(crate) struct ReductionTable {
+    plies: Vec<u8>,
+}
+
+impl ReductionTable {
+    /// The table of `reductions` (empty for [`Reductions::Steps`]).
+    pub(crate) fn new(reductions: Reductions) -> ReductionTable {
+        let Reductions::Log { base, divisor, .. } = reductions else {
+            return ReductionTable { plies: Vec::new() };
+        };
+        let mut plies = vec![0u8; TABLE_DEPTHS * TABLE_MOVES];
+        for depth in 1..TABLE_DEPTHS {
+            for number in 1..TABLE_MOVES {
+                let r = base + (depth as f32).ln() * (number as f32).ln() / divisor;
+                plies[depth * TABLE_MOVES + number] = r.round().clamp(0.0, 255.0) as u8;
+            }
+        }
+        ReductionTable { plies }
+    }
+
+    /// The reduction at `depth` plies to go for the move numbered `number` (1 for the first).
+    #[inline]
+    pub(crate) fn get(&self, depth: u32, number: usize) -> u32 {
+        let depth = (depth as usize).min(TABLE_DEPTHS - 1);
+        let number = number.min(TABLE_MOVES - 1);
+        self.plies
+            .get(depth * TABLE_MOVES + number)
+            .map_or(0, |&r| u32::from(r))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn without_removes_named_techniques_and_rejects_unknown_names() {
+        let full = Selectivity {
+            reductions: Reductions::Log {
+                min_moves: 2,
+                base: 0.5,
+                divisor: 2.0,
+            },
+            late_move_pruning: Some(LateMovePruning {
+                max_depth: 3,
+                moves: 4,
+            }),
+            reverse_futility: Some(Margin {
+                max_depth: 4,
+                base: 0,
+                per_depth: 3,
+            }),
+            futility: None,
+            futility_moves: 3,
+            history_all_moves: true,
+        };
+        let stripped = full.without("lmr+lmp+rfp+hist").unwrap();
+        assert_eq!(stripped.reductions, Reductions::Steps);
+        assert_eq!(
+            stripped,
+            Selectivity {
+                futility_moves: 3,
+                ..Selectivity::STEPS
+            }
+        );
+        assert_eq!(full.without("").unwrap(), full);
+        let error = full.without("lmr+nope").unwrap_err().to_string();
+        assert!(error.contains("nope") && error.contains("rfp"), "{error}");
+    }
+
+    #[test]
+    fn log_reductions_grow_with_depth_and_move_number() {
+        let table = ReductionTable::new(Reductions::Log {
+            min_moves: 2,
+            base: 0.4,
+            divisor: 2.0,
+        });
+        assert_eq!(table.get(1, 40), 0);
+        assert!(table.get(10, 40) > table.get(4, 40));
+        assert!(table.get(10, 100) >= table.get(10, 10));
+        assert_eq!(ReductionTable::new(Reductions::Steps).get(10, 40), 0);
+        assert_eq!(
+            Margin {
+                max_depth: 3,
+                base: 2,
+                per_depth: 5
+            }
+            .at(3),
+            Some(17)
+        );
+        assert_eq!(
+            Margin {
+                max_depth: 3,
+                base: 2,
+                per_depth: 5
+            }
+            .at(4),
+            None
+        );
+    }
+}
