@@ -61,6 +61,9 @@ pub struct BestMoveArgs {
     /// comparisons.
     #[arg(long, default_value = "")]
     without: String,
+    /// Forward-pruning numbers changed, `+`-separated `name:value` (e.g. `lmr.div:1.5+asp:16`).
+    #[arg(long, default_value = "")]
+    tune: String,
 }
 
 /// Prints `info depth <d> score <s> nodes <n> nps <r> time <ms> pv <moves>` after each
@@ -88,6 +91,7 @@ fn run_game<G: Evaluators>(args: &BestMoveArgs, out: &mut dyn Write) -> Result<(
         table_kind: args.table,
         forward_pruning: args.forward_pruning == "on",
         without: args.without.clone(),
+        tune: args.tune.clone(),
     };
     let mut searcher =
         Searcher::<G>::with_new_table(options).map_err(|e| CliError::Usage(e.to_string()))?;

@@ -17,8 +17,6 @@ use std::time::Duration;
 /// The deepest iteration any search runs.
 pub const MAX_DEPTH: u32 = 128;
 
-/// The first aspiration half-window, in evaluation units; it grows fourfold on each failure.
-const ASPIRATION_DELTA: i32 = 2;
 /// The shallowest iteration searched with an aspiration window.
 const ASPIRATION_MIN_DEPTH: u32 = 4;
 /// Past this half-window the search falls back to the full window.
@@ -59,7 +57,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         depth: u32,
         previous: Option<i32>,
     ) -> Option<i32> {
-        let mut delta = ASPIRATION_DELTA;
+        let mut delta = self.select.aspiration.max(1);
         let (mut alpha, mut beta) = match previous {
             Some(value)
                 if algorithm == Algorithm::Pvs
@@ -148,8 +146,10 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
                 // among equals).
                 moves.sort_by_key(|m| std::cmp::Reverse(m.value));
             }
+            // On a clock an iteration that starts past half the target would most likely
+            // end at the hard limit (each takes a few times the last): none starts then.
             let soft = match adaptive {
-                Some((soft, hard)) => Some(target.scaled(soft, hard)),
+                Some((soft, hard)) => Some(target.scaled(soft, hard) / 2),
                 None => soft_deadline,
             };
             if self.budget.must_stop() || matches!(soft, Some(soft) if time >= soft) {

@@ -75,6 +75,13 @@ pub struct SearchOptions {
     /// [`TECHNIQUES`]: crate::search::TECHNIQUES
     #[serde(default)]
     pub without: String,
+    /// Numbers of the evaluator's [`Selectivity`] changed, `+`-separated `name:value`
+    /// settings (see [`Selectivity::tuned`], e.g. `lmr.div:1.5+asp:16`; empty: none), for
+    /// tuning matches.
+    ///
+    /// [`Selectivity::tuned`]: crate::search::Selectivity::tuned
+    #[serde(default)]
+    pub tune: String,
 }
 
 impl Default for SearchOptions {
@@ -88,6 +95,7 @@ impl Default for SearchOptions {
             table_kind: TableKind::LockFree,
             forward_pruning: false,
             without: String::new(),
+            tune: String::new(),
         }
     }
 }

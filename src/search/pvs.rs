@@ -361,9 +361,10 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
                     });
                 }
                 if !*scored {
-                    self.orderer.order(position, moves, *table_index, ply, keys);
+                    self.orderer.score(position, moves, *table_index, ply, keys);
                     *scored = true;
                 }
+                MoveOrderer::<G>::pick(keys, *next);
                 let key = *keys.get(*next)?;
                 *next += 1;
                 let index = MoveOrderer::<G>::index_of(key);

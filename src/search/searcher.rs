@@ -57,7 +57,9 @@ impl<G: Evaluators> Searcher<G> {
             ));
         }
         // Checks the technique names before any thread starts.
-        Selectivity::STEPS.without(&options.without)?;
+        Selectivity::STEPS
+            .without(&options.without)?
+            .tuned(&options.tune)?;
         let runner = G::visit_evaluator(
             &options.eval,
             MakeRunner {
@@ -142,6 +144,7 @@ impl<G: Game> EvaluatorVisitor<G> for MakeRunner {
         let selectivity = evaluator
             .selectivity()
             .without(&self.options.without)
+            .and_then(|s| s.tuned(&self.options.tune))
             .unwrap_or(Selectivity::STEPS);
         let make = || {
             let mut worker = SearchWorker::new(

@@ -78,6 +78,9 @@ pub struct Selectivity {
     pub futility: Option<Margin>,
     /// See [`Selectivity::futility`].
     pub futility_moves: usize,
+    /// The first aspiration half-window around the last iteration's value, in evaluation
+    /// units (it grows fourfold on each failure).
+    pub aspiration: i32,
     /// Killers and history learn from cut-offs by every move, not only quiet ones (for games
     /// where nearly every move has a hint, as Ataxx's captures).
     pub history_all_moves: bool,
@@ -102,6 +105,23 @@ pub const TECHNIQUES: &[(&str, &str)] = &[
     ("hist", "history and killers from every move"),
 ];
 
+/// The numbers [`Selectivity::tuned`] may set, by name.
+pub const TUNABLES: &[&str] = &[
+    "asp",
+    "lmr.base",
+    "lmr.div",
+    "lmr.moves",
+    "lmp.depth",
+    "lmp.moves",
+    "rfp.depth",
+    "rfp.base",
+    "rfp.margin",
+    "fp.depth",
+    "fp.base",
+    "fp.margin",
+    "fp.moves",
+];
+
 impl Selectivity {
     /// The search before per-game numbers: step reductions of quiet moves, nothing pruned.
     pub const STEPS: Selectivity = Selectivity {
@@ -110,8 +130,91 @@ impl Selectivity {
         reverse_futility: None,
         futility: None,
         futility_moves: 0,
+        aspiration: 2,
         history_all_moves: false,
     };
+
+    /// This selectivity with numbers changed: `+`-separated `name:value` settings from
+    /// [`TUNABLES`] (empty: none), e.g. `lmr.div:1.5+asp:16`, for tuning matches. Setting a
+    /// number of a technique that is off turns it on with the other numbers zero.
+    ///
+    /// # Errors
+    /// [`SearchError::InvalidOption`] for an unknown name or a value that is not a number.
+    pub fn tuned(mut self, settings: &str) -> Result<Selectivity, SearchError> {
+        for setting in settings.split('+').map(str::trim).filter(|s| !s.is_empty()) {
+            let bad = || {
+                SearchError::InvalidOption(format!(
+                    "tune setting {setting:?}: expected NAME:NUMBER, NAME one of {}",
+                    TUNABLES.join(", ")
+                ))
+            };
+            let (name, value) = setting.split_once(':').ok_or_else(bad)?;
+            let value: f32 = value.trim().parse().map_err(|_| bad())?;
+            if !value.is_finite() || !(0.0..=1.0e6).contains(&value) {
+                return Err(bad());
+            }
+            self.set(name.trim(), value).ok_or_else(bad)?;
+        }
+        Ok(self)
+    }
+
+    /// Sets the number `name` to `value`; `None` for an unknown name.
+    fn set(&mut self, name: &str, value: f32) -> Option<()> {
+        let int = value as i32;
+        let no_pruning = LateMovePruning {
+            max_depth: 0,
+            moves: 0,
+        };
+        let zero = Margin {
+            max_depth: 0,
+            base: 0,
+            per_depth: 0,
+        };
+        match name {
+            "asp" => self.aspiration = int.max(1),
+            "fp.moves" => self.futility_moves = int as usize,
+            "lmp.depth" => self.late_move_pruning.get_or_insert(no_pruning).max_depth = int as u32,
+            "lmp.moves" => self.late_move_pruning.get_or_insert(no_pruning).moves = int as usize,
+            "lmr.base" | "lmr.div" | "lmr.moves" => self.set_reduction(name, value),
+            _ => {
+                let (technique, field) = name.split_once('.')?;
+                let margin = match technique {
+                    "rfp" => self.reverse_futility.get_or_insert(zero),
+                    "fp" => self.futility.get_or_insert(zero),
+                    _ => return None,
+                };
+                match field {
+                    "depth" => margin.max_depth = int as u32,
+                    "base" => margin.base = int,
+                    "margin" => margin.per_depth = int,
+                    _ => return None,
+                }
+            }
+        }
+        Some(())
+    }
+
+    /// Sets one number of the logarithmic reductions (turning them on).
+    fn set_reduction(&mut self, name: &str, value: f32) {
+        let (mut min_moves, mut base, mut divisor) = match self.reductions {
+            Reductions::Log {
+                min_moves,
+                base,
+                divisor,
+            } => (min_moves, base, divisor),
+            Reductions::Steps => (2, 0.0, 1.0),
+        };
+        match name {
+            "lmr.base" => base = value,
+            "lmr.div" => divisor = value.max(0.1),
+            _ => min_moves = value as usize,
+        }
+        self.reductions = Reductions::Log {
+            min_moves,
+            base,
+            divisor,
+        };
+    }
 
     /// This selectivity without the techniques named in `names` (`+`-separated names from
     /// [`TECHNIQUES`]; empty: none removed).
@@ -209,6 +312,7 @@ mod tests {
             }),
             futility: None,
             futility_moves: 3,
+            aspiration: 2,
             history_all_moves: true,
         };
         let stripped = full.without("lmr+lmp+rfp+hist").unwrap();
@@ -254,5 +358,39 @@ mod tests {
             .at(4),
             None
         );
+    }
+}
+
+#[cfg(test)]
+mod tuning_tests {
+    use super::*;
+
+    #[test]
+    fn tuned_sets_named_numbers_and_rejects_others() {
+        let tuned = Selectivity::STEPS
+            .tuned("lmr.div:1.5+asp:16+lmp.depth:8+lmp.moves:2+fp.margin:3")
+            .unwrap();
+        assert_eq!(tuned.aspiration, 16);
+        assert_eq!(
+            tuned.reductions,
+            Reductions::Log {
+                min_moves: 2,
+                base: 0.0,
+                divisor: 1.5
+            }
+        );
+        assert_eq!(
+            tuned.late_move_pruning,
+            Some(LateMovePruning {
+                max_depth: 8,
+                moves: 2
+            })
+        );
+        assert_eq!(tuned.futility.unwrap().per_depth, 3);
+        assert_eq!(tuned.reverse_futility, None);
+        assert_eq!(Selectivity::STEPS.tuned("").unwrap(), Selectivity::STEPS);
+        for bad in ["nope:1", "asp", "asp:x", "rfp.what:2", "asp:-1"] {
+            assert!(Selectivity::STEPS.tuned(bad).is_err(), "{bad}");
+        }
     }
 }

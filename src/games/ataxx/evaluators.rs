@@ -29,6 +29,7 @@ pub const ATAXX_SELECTIVITY: Selectivity = Selectivity {
         per_depth: 3,
     }),
     futility_moves: 3,
+    aspiration: 2,
     history_all_moves: true,
 };
 
