@@ -86,17 +86,9 @@ impl<G: Game> MoveOrderer<G> {
         }
     }
 
-    /// Writes into `keys` one sort key per move of `moves` except `skip` (the table move,
-    /// already tried), sorted best first. A key's low 16 bits give the move's index.
-    pub(crate) fn order(
-        &self,
-        position: &G,
-        moves: &[G::Move],
-        skip: Option<usize>,
-        ply: usize,
-        keys: &mut Vec<u64>,
-    ) {
-        self.score(position, moves, skip, ply, keys);
+    /// Sorts keys from [`MoveOrderer::score`] best first.
+    #[inline]
+    pub(crate) fn sort(keys: &mut [u64]) {
         keys.sort_unstable_by(|a, b| b.cmp(a));
     }
 
@@ -109,7 +101,7 @@ impl<G: Game> MoveOrderer<G> {
             return;
         }
         if next == SELECTED_MOVES {
-            keys[next..].sort_unstable_by(|a, b| b.cmp(a));
+            Self::sort(&mut keys[next..]);
             return;
         }
         let mut best = next;
@@ -121,8 +113,9 @@ impl<G: Game> MoveOrderer<G> {
         keys.swap(next, best);
     }
 
-    /// Writes into `keys` one sort key per move of `moves` except `skip`, unsorted (see
-    /// [`MoveOrderer::order`] and [`MoveOrderer::pick`]).
+    /// Writes into `keys` one sort key per move of `moves` except `skip` (the table move,
+    /// already tried), unsorted (see [`MoveOrderer::sort`] and [`MoveOrderer::pick`]). A key's
+    /// low 16 bits give the move's index.
     pub(crate) fn score(
         &self,
         position: &G,

@@ -304,7 +304,8 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         }
         let mut keys = std::mem::take(&mut self.order_keys[ply]);
         self.orderer
-            .order(position, moves, table_index, ply, &mut keys);
+            .score(position, moves, table_index, ply, &mut keys);
+        MoveOrderer::<G>::sort(&mut keys);
         self.scratch.clear();
         self.scratch.extend(table_index.map(|i| moves[i]));
         self.scratch

@@ -226,7 +226,8 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         let table_index = table_move.and_then(|tm| moves.iter().position(|&m| m == tm));
         let mut keys = Vec::with_capacity(moves.len());
         self.orderer
-            .order(position, moves, table_index, ply as usize, &mut keys);
+            .score(position, moves, table_index, ply as usize, &mut keys);
+        MoveOrderer::<G>::sort(&mut keys);
         let mut ordered = Vec::with_capacity(moves.len());
         ordered.extend(table_index.map(|i| moves[i]));
         ordered.extend(keys.iter().map(|&k| moves[MoveOrderer::<G>::index_of(k)]));
