@@ -57,6 +57,13 @@ pub struct BestMoveArgs {
     /// stronger at equal time; off returns exactly the minimax value at each depth.
     #[arg(long, default_value = "off", value_parser = ["on", "off"])]
     forward_pruning: String,
+    /// Forward-pruning techniques to leave out, `+`-separated (lmr, lmp, rfp, fp, hist), for
+    /// comparisons.
+    #[arg(long, default_value = "")]
+    without: String,
+    /// Forward-pruning numbers changed, `+`-separated `name:value` (e.g. `lmr.div:1.5+asp:16`).
+    #[arg(long, default_value = "")]
+    tune: String,
 }
 
 /// Prints `info depth <d> score <s> nodes <n> nps <r> time <ms> pv <moves>` after each
@@ -83,6 +90,8 @@ fn run_game<G: Evaluators>(args: &BestMoveArgs, out: &mut dyn Write) -> Result<(
         hash_mib: args.hash_mib as usize,
         table_kind: args.table,
         forward_pruning: args.forward_pruning == "on",
+        without: args.without.clone(),
+        tune: args.tune.clone(),
     };
     let mut searcher =
         Searcher::<G>::with_new_table(options).map_err(|e| CliError::Usage(e.to_string()))?;

@@ -20,7 +20,7 @@ pub const PLAYER_KINDS: &[(&str, &str)] = &[
     ),
     (
         "pvs",
-        "the search: iterative deepening PVS with the table [depth=D | movetime=MS | nodes=N, eval=NAME, tiebreak=first|random, seed=S, threads=T, hash=MIB, pruning=on|off]",
+        "the search: iterative deepening PVS with the table [depth=D | movetime=MS | nodes=N, eval=NAME, tiebreak=first|random, seed=S, threads=T, hash=MIB, pruning=on|off, without=lmr+lmp+rfp+fp+hist, tune=NAME:VALUE+...]",
     ),
     (
         "alphabeta",
@@ -51,6 +51,7 @@ pub const PLAYER_KINDS: &[(&str, &str)] = &[
 /// The parameters a searching player accepts.
 const SEARCH_KEYS: &[&str] = &[
     "depth", "movetime", "nodes", "eval", "tiebreak", "seed", "threads", "hash", "pruning",
+    "without", "tune",
 ];
 
 /// The parameters the engine player accepts.
@@ -188,6 +189,8 @@ pub(crate) fn spec_options(
             .map_or(defaults.threads, |t| t as usize),
         hash_mib: mib(spec, "hash", defaults.hash_mib)?,
         forward_pruning: spec.get_switch("pruning")?.unwrap_or(true),
+        without: spec.get("without").unwrap_or("").to_string(),
+        tune: spec.get("tune").unwrap_or("").to_string(),
         ..defaults
     })
 }

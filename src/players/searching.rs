@@ -60,6 +60,11 @@ fn label(options: &SearchOptions, limits: &Limits, random: bool) -> String {
     if options.threads > 1 {
         parts.push(format!("threads={}", options.threads));
     }
+    for (key, value) in [("without", &options.without), ("tune", &options.tune)] {
+        if !value.is_empty() {
+            parts.push(format!("{key}={value}"));
+        }
+    }
     format!("{}:{}", options.algorithm, parts.join(","))
 }
 

@@ -9,6 +9,50 @@ use std::time::{Duration, Instant};
 /// Nodes between two full checks (clock, shared node count).
 const CHECK_INTERVAL: u64 = 1024;
 
+/// How the soft time target of a clocked search (a soft target below the hard limit) moves
+/// with the last iterations: more time while the best move keeps changing or the value drops,
+/// less once the best move has stood for several iterations. Never past the hard limit.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct SoftTarget {
+    /// Iterations in a row that kept the same best move.
+    stable: u32,
+    /// The last iteration's best move's index among the root moves, and its value.
+    last: Option<(usize, i32)>,
+    /// How far the value fell at the last iteration (0 when it rose).
+    drop: i32,
+}
+
+/// The soft target's factor (in percent) by the best move's stability, from "changed at the
+/// last iteration" to "stood for four or more".
+const STABILITY_PERCENT: [u64; 5] = [160, 125, 100, 85, 70];
+/// A value drop of this many evaluation units or more adds the most time.
+const DROP_FULL: i32 = 16;
+/// The most a value drop adds to the soft target, in percent.
+const DROP_PERCENT: u64 = 60;
+
+impl SoftTarget {
+    /// Notes a completed iteration: the best move (by a stable index) and its value.
+    pub(crate) fn record(&mut self, best: usize, value: i32) {
+        if let Some((last_best, last_value)) = self.last {
+            self.stable = if last_best == best {
+                self.stable + 1
+            } else {
+                0
+            };
+            self.drop = last_value.saturating_sub(value).max(0);
+        }
+        self.last = Some((best, value));
+    }
+
+    /// The soft target `soft` scaled by what the iterations showed, at most `hard`.
+    pub(crate) fn scaled(&self, soft: Duration, hard: Duration) -> Duration {
+        let stability = STABILITY_PERCENT[(self.stable as usize).min(STABILITY_PERCENT.len() - 1)];
+        let drop = DROP_PERCENT * self.drop.min(DROP_FULL) as u64 / DROP_FULL as u64;
+        let percent = stability * (100 + drop) / 100;
+        (soft * percent as u32 / 100).min(hard)
+    }
+}
+
 /// What ends a search, as one worker thread sees it.
 #[derive(Clone, Debug)]
 pub(crate) struct Budget {
@@ -105,8 +149,41 @@ impl Budget {
         self.shared_nodes.fetch_add(added, Ordering::Relaxed) + added
     }
 
+    /// The hard limit as a time from the search's start, if there is one.
+    pub(crate) fn hard_limit(&self) -> Option<Duration> {
+        self.hard_deadline
+            .map(|d| d.saturating_duration_since(self.start))
+    }
+
     /// Time since the search started.
     pub(crate) fn elapsed(&self) -> Duration {
         self.start.elapsed()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(millis: u64) -> Duration {
+        Duration::from_millis(millis)
+    }
+
+    #[test]
+    fn the_soft_target_follows_stability_and_drops_and_stays_under_the_hard_limit() {
+        let mut target = SoftTarget::default();
+        target.record(0, 10);
+        target.record(3, 10);
+        // The best move just changed: more time.
+        assert_eq!(target.scaled(ms(100), ms(1000)), ms(160));
+        for _ in 0..5 {
+            target.record(3, 10);
+        }
+        // It has stood for five iterations: less time.
+        assert_eq!(target.scaled(ms(100), ms(1000)), ms(70));
+        // The value fell a lot: more, but never past the hard limit.
+        target.record(3, -50);
+        assert_eq!(target.scaled(ms(100), ms(1000)), ms(112));
+        assert_eq!(target.scaled(ms(100), ms(105)), ms(105));
     }
 }

@@ -16,6 +16,14 @@ pub enum SearchError {
         /// The names the game knows, comma-separated.
         known: String,
     },
+    /// No forward-pruning technique of that name (`pvs:without=...`).
+    #[error("unknown search technique {name:?} (known: {known})")]
+    UnknownTechnique {
+        /// The name asked for.
+        name: String,
+        /// The names known, comma-separated.
+        known: String,
+    },
     /// An option out of range.
     #[error("invalid search option: {0}")]
     InvalidOption(String),

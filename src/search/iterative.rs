@@ -2,6 +2,7 @@
 //! aspiration windows around the last value for PVS; the main thread reports each completed
 //! iteration and chooses among its equal-best moves.
 
+use super::budget::SoftTarget;
 use super::eval::Evaluator;
 use super::options::{Algorithm, TieBreak};
 use super::report::{SearchInfo, nodes_per_second};
@@ -16,8 +17,6 @@ use std::time::Duration;
 /// The deepest iteration any search runs.
 pub const MAX_DEPTH: u32 = 128;
 
-/// The first aspiration half-window, in evaluation units; it grows fourfold on each failure.
-const ASPIRATION_DELTA: i32 = 2;
 /// The shallowest iteration searched with an aspiration window.
 const ASPIRATION_MIN_DEPTH: u32 = 4;
 /// Past this half-window the search falls back to the full window.
@@ -29,7 +28,9 @@ pub(crate) struct DeepeningPlan {
     pub(crate) algorithm: Algorithm,
     pub(crate) tiebreak: TieBreak,
     pub(crate) max_depth: u32,
-    /// No iteration starts after this time from the search's start.
+    /// No iteration starts after this time from the search's start. Below the hard limit (a
+    /// clock's budget) it is a target that grows while the best move changes or the value
+    /// drops and shrinks once the best move is stable.
     pub(crate) soft_deadline: Option<Duration>,
 }
 
@@ -56,7 +57,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         depth: u32,
         previous: Option<i32>,
     ) -> Option<i32> {
-        let mut delta = ASPIRATION_DELTA;
+        let mut delta = self.select.aspiration.max(1);
         let (mut alpha, mut beta) = match previous {
             Some(value)
                 if algorithm == Algorithm::Pvs
@@ -110,6 +111,12 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             soft_deadline,
         } = *plan;
         let mut last: Option<Iteration<G>> = None;
+        let mut target = SoftTarget::default();
+        // A clock's soft target (below its hard limit) adapts; `movetime` thinks its time.
+        let adaptive = match (soft_deadline, self.budget.hard_limit()) {
+            (Some(soft), Some(hard)) => (soft < hard).then_some((soft, hard)),
+            _ => None,
+        };
         for depth in 1..=max_depth {
             let previous = last.as_ref().map(|iteration| iteration.value);
             store.prepare_iteration(depth);
@@ -130,13 +137,22 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
                 },
                 store,
             );
+            if let Some(best) = moves.iter().find(|m| iteration.pv.first() == Some(&m.mv)) {
+                target.record(best.natural_index, value);
+            }
             last = Some(iteration);
             if algorithm == Algorithm::Pvs {
                 // The next pass tries the best moves first (a stable sort keeps earlier order
                 // among equals).
                 moves.sort_by_key(|m| std::cmp::Reverse(m.value));
             }
-            if self.budget.must_stop() || matches!(soft_deadline, Some(soft) if time >= soft) {
+            // On a clock an iteration that starts past half the target would most likely
+            // end at the hard limit (each takes a few times the last): none starts then.
+            let soft = match adaptive {
+                Some((soft, hard)) => Some(target.scaled(soft, hard) / 2),
+                None => soft_deadline,
+            };
+            if self.budget.must_stop() || matches!(soft, Some(soft) if time >= soft) {
                 break;
             }
         }

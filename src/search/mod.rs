@@ -31,6 +31,7 @@ mod report;
 mod root;
 pub mod score;
 mod searcher;
+mod selectivity;
 mod smp;
 mod store;
 pub mod table;
@@ -50,6 +51,7 @@ pub use report::{SearchInfo, SearchOutcome};
 pub(crate) use root::RootMove;
 pub use score::{INFINITY, Score};
 pub use searcher::Searcher;
+pub use selectivity::{LateMovePruning, Margin, Reductions, Selectivity, TECHNIQUES};
 pub(crate) use store::{NodeStore, NodeWindow};
 pub use table::{
     Bound, DashMapTable, LockFreeTable, Table, TableEntry, TableKind, TranspositionTable,

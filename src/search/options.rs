@@ -67,6 +67,21 @@ pub struct SearchOptions {
     /// Off, every algorithm returns exactly the fixed-depth minimax value and, with
     /// [`TieBreak::First`], the same move.
     pub forward_pruning: bool,
+    /// Forward-pruning techniques to leave out of the evaluator's [`Selectivity`]
+    /// (`+`-separated names from [`TECHNIQUES`], e.g. `lmp+rfp`; empty: none), for A/B
+    /// matches.
+    ///
+    /// [`Selectivity`]: crate::search::Selectivity
+    /// [`TECHNIQUES`]: crate::search::TECHNIQUES
+    #[serde(default)]
+    pub without: String,
+    /// Numbers of the evaluator's [`Selectivity`] changed, `+`-separated `name:value`
+    /// settings (see [`Selectivity::tuned`], e.g. `lmr.div:1.5+asp:16`; empty: none), for
+    /// tuning matches.
+    ///
+    /// [`Selectivity::tuned`]: crate::search::Selectivity::tuned
+    #[serde(default)]
+    pub tune: String,
 }
 
 impl Default for SearchOptions {
@@ -79,6 +94,8 @@ impl Default for SearchOptions {
             hash_mib: 16,
             table_kind: TableKind::LockFree,
             forward_pruning: false,
+            without: String::new(),
+            tune: String::new(),
         }
     }
 }

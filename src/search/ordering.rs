@@ -8,6 +8,9 @@ use std::hash::{Hash, Hasher};
 /// Entries of the history table per seat.
 const HISTORY_SIZE: usize = 4096;
 
+/// Moves brought to the front one by one before the rest of a node's moves are sorted.
+const SELECTED_MOVES: usize = 3;
+
 /// History scores are kept within this magnitude (halved when they reach it).
 const HISTORY_LIMIT: i32 = (1 << 19) - 1;
 
@@ -83,9 +86,37 @@ impl<G: Game> MoveOrderer<G> {
         }
     }
 
+    /// Sorts keys from [`MoveOrderer::score`] best first.
+    #[inline]
+    pub(crate) fn sort(keys: &mut [u64]) {
+        keys.sort_unstable_by(|a, b| b.cmp(a));
+    }
+
+    /// Brings the best of `keys[next..]` to `keys[next]`: the first [`SELECTED_MOVES`] by
+    /// selection (a node that cuts off early never sorts its moves), then the rest sorted at
+    /// once. `keys` comes from [`MoveOrderer::score`].
+    #[inline]
+    pub(crate) fn pick(keys: &mut [u64], next: usize) {
+        if next > SELECTED_MOVES || next >= keys.len() {
+            return;
+        }
+        if next == SELECTED_MOVES {
+            Self::sort(&mut keys[next..]);
+            return;
+        }
+        let mut best = next;
+        for i in next + 1..keys.len() {
+            if keys[i] > keys[best] {
+                best = i;
+            }
+        }
+        keys.swap(next, best);
+    }
+
     /// Writes into `keys` one sort key per move of `moves` except `skip` (the table move,
-    /// already tried), sorted best first. A key's low 16 bits give the move's index.
-    pub(crate) fn order(
+    /// already tried), unsorted (see [`MoveOrderer::sort`] and [`MoveOrderer::pick`]). A key's
+    /// low 16 bits give the move's index.
+    pub(crate) fn score(
         &self,
         position: &G,
         moves: &[G::Move],
@@ -115,7 +146,6 @@ impl<G: Game> MoveOrderer<G> {
                 | (0xFFFF - index as u64);
             keys.push(key);
         }
-        keys.sort_unstable_by(|a, b| b.cmp(a));
     }
 
     /// The move index a sort key stands for.

@@ -19,7 +19,8 @@
 
 use super::eval::Evaluator;
 use super::ordering::MoveOrderer;
-use super::score::INFINITY;
+use super::score::{INFINITY, MAX_HEURISTIC};
+use super::selectivity::Reductions;
 use super::store::{NodeStore, NodeWindow};
 use super::table::{Bound, Table, TableEntry};
 use super::worker::SearchWorker;
@@ -27,14 +28,17 @@ use crate::games::{Game, Key};
 
 /// The shallowest remaining depth at which the table is probed and written.
 const TABLE_MIN_DEPTH: u32 = 3;
-/// Moves searched at full depth before late-move reductions apply.
-const LMR_FULL_DEPTH_MOVES: usize = 2;
 /// The shallowest remaining depth where late-move reductions apply.
 const LMR_MIN_DEPTH: u32 = 3;
-/// From this remaining depth, moves after the first [`LMR_DEEP_MOVES`] are reduced two plies.
-const LMR_DEEP_MIN_DEPTH: u32 = 6;
-/// See [`LMR_DEEP_MIN_DEPTH`].
-const LMR_DEEP_MOVES: usize = 3;
+/// [`Reductions::Steps`]: moves searched at full depth before quiet ones are reduced.
+const STEPS_FULL_DEPTH_MOVES: usize = 2;
+/// [`Reductions::Steps`]: from this remaining depth, moves after the first
+/// [`STEPS_DEEP_MOVES`] are reduced two plies.
+const STEPS_DEEP_MIN_DEPTH: u32 = 6;
+/// See [`STEPS_DEEP_MIN_DEPTH`].
+const STEPS_DEEP_MOVES: usize = 3;
+/// Futility tests apply only while the window is this far from the decisive scores.
+const FUTILITY_BOUND: i32 = MAX_HEURISTIC / 2;
 
 /// What the table said about a node.
 struct TableProbe {
@@ -67,6 +71,25 @@ struct Candidate<M> {
     /// Its index in the moves buffer (natural order, or stored order for stored nodes).
     index: usize,
     quiet: bool,
+}
+
+/// What the static evaluation allows at a node outside the principal variation.
+#[derive(Copy, Clone, Default)]
+struct Pruning {
+    /// The node is searched with a null window.
+    null_window: bool,
+    /// Its static evaluation plus the futility margin cannot reach alpha: moves after the
+    /// first few are not searched.
+    futile: bool,
+}
+
+/// Where a move comes in its node's loop, for reductions.
+#[derive(Copy, Clone)]
+pub(crate) struct Late {
+    /// Moves searched before it.
+    pub(crate) searched: usize,
+    /// The node is searched with a null window (outside the principal variation).
+    pub(crate) null_window: bool,
 }
 
 /// What a node's search found.
@@ -108,6 +131,10 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         if let Some(value) = probe.cut {
             return value;
         }
+        let pruning = match self.prune_statically(position, window, last_move) {
+            Ok(pruning) => pruning,
+            Err(value) => return value,
+        };
 
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut order = self.initial_order(store, node, position, depth, ply, &mut moves, &probe);
@@ -125,12 +152,28 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         while let Some(candidate) =
             self.next_candidate(position, &moves, ply, &mut order, &mut keys, &mut next)
         {
+            if searched > 0 && pruning.null_window {
+                if pruning.futile && searched >= self.select.futility_moves {
+                    break;
+                }
+                if self.prunes_late(&candidate, depth, searched, best) {
+                    // Sorted moves put every quiet one last: the rest are quiet too.
+                    if order == Order::Stored {
+                        continue;
+                    }
+                    break;
+                }
+            }
             let child = match order {
                 Order::Stored => store.child(node, candidate.index),
                 Order::Lazy { .. } => store.child(node, usize::MAX),
             };
             let now = NodeWindow { alpha, ..window };
-            let value = self.search_move(store, child, position, &candidate, now, searched);
+            let late = Late {
+                searched,
+                null_window: pruning.null_window,
+            };
+            let value = self.search_move(store, child, position, &candidate, now, late);
             if self.aborted {
                 self.moves[ply] = moves;
                 self.order_keys[ply] = keys;
@@ -144,7 +187,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
                     alpha = value;
                     self.update_pv(ply, candidate.mv);
                     if value >= beta {
-                        if candidate.quiet {
+                        if candidate.quiet || self.select.history_all_moves {
                             self.orderer
                                 .record_cutoff(position, candidate.mv, ply, depth);
                         }
@@ -261,7 +304,8 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         }
         let mut keys = std::mem::take(&mut self.order_keys[ply]);
         self.orderer
-            .order(position, moves, table_index, ply, &mut keys);
+            .score(position, moves, table_index, ply, &mut keys);
+        MoveOrderer::<G>::sort(&mut keys);
         self.scratch.clear();
         self.scratch.extend(table_index.map(|i| moves[i]));
         self.scratch
@@ -318,9 +362,10 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
                     });
                 }
                 if !*scored {
-                    self.orderer.order(position, moves, *table_index, ply, keys);
+                    self.orderer.score(position, moves, *table_index, ply, keys);
                     *scored = true;
                 }
+                MoveOrderer::<G>::pick(keys, *next);
                 let key = *keys.get(*next)?;
                 *next += 1;
                 let index = MoveOrderer::<G>::index_of(key);
@@ -339,6 +384,89 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         self.scratch.iter().position(|&m| m == mv)
     }
 
+    /// The plies a late move is reduced by (0 for none): [`Selectivity::reductions`], with
+    /// forward pruning on, from depth [`LMR_MIN_DEPTH`].
+    ///
+    /// [`Selectivity::reductions`]: super::Selectivity::reductions
+    #[inline(always)]
+    pub(crate) fn reduction(&self, depth: u32, late: Late, quiet: bool) -> u32 {
+        if !self.forward_pruning || depth < LMR_MIN_DEPTH {
+            return 0;
+        }
+        let searched = late.searched;
+        match self.select.reductions {
+            Reductions::Steps => {
+                if !quiet || searched < STEPS_FULL_DEPTH_MOVES {
+                    0
+                } else {
+                    1 + u32::from(depth >= STEPS_DEEP_MIN_DEPTH && searched >= STEPS_DEEP_MOVES)
+                }
+            }
+            Reductions::Log { min_moves, .. } => {
+                if searched < min_moves.max(1) {
+                    return 0;
+                }
+                let less = u32::from(!late.null_window) + u32::from(!quiet);
+                self.reductions
+                    .get(depth, searched + 1)
+                    .saturating_sub(less)
+                    .min(depth - 2)
+            }
+        }
+    }
+
+    /// Static pruning at a node outside the principal variation, with forward pruning on and
+    /// the window away from decisive scores: `Err(value)` when reverse futility answers the
+    /// node, else what the loop may prune.
+    #[inline(always)]
+    fn prune_statically(
+        &mut self,
+        position: &G,
+        window: NodeWindow,
+        last_move: Option<G::Move>,
+    ) -> Result<Pruning, i32> {
+        let null_window = self.forward_pruning && window.beta - window.alpha == 1 && window.ply > 0;
+        let mut pruning = Pruning {
+            null_window,
+            futile: false,
+        };
+        if !null_window || !self.select.uses_static_eval() || window.beta.abs() >= FUTILITY_BOUND {
+            return Ok(pruning);
+        }
+        let eval = self.evaluate(position, last_move);
+        if let Some(margin) = self
+            .select
+            .reverse_futility
+            .and_then(|m| m.at(window.depth))
+        {
+            if eval - margin >= window.beta {
+                return Err(eval - margin);
+            }
+        }
+        if let Some(margin) = self.select.futility.and_then(|m| m.at(window.depth)) {
+            pruning.futile = eval + margin <= window.alpha;
+        }
+        Ok(pruning)
+    }
+
+    /// Whether late-move pruning skips `candidate`, the move after `searched` others at a
+    /// null-window node, while the best so far is no forced loss.
+    #[inline(always)]
+    fn prunes_late(
+        &self,
+        candidate: &Candidate<G::Move>,
+        depth: u32,
+        searched: usize,
+        best: i32,
+    ) -> bool {
+        candidate.quiet
+            && best > -FUTILITY_BOUND
+            && self
+                .select
+                .late_move_pruning
+                .is_some_and(|lmp| depth <= lmp.max_depth && searched >= lmp.moves.max(1))
+    }
+
     /// Searches one move of a PVS node: the first with the full window, later ones with a null
     /// window (reduced by one ply if late and quiet, with forward pruning on), re-searched
     /// when they beat alpha.
@@ -350,7 +478,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         position: &G,
         candidate: &Candidate<G::Move>,
         window: NodeWindow,
-        searched: usize,
+        late: Late,
     ) -> i32 {
         let NodeWindow { depth, alpha, .. } = window;
         let mv = candidate.mv;
@@ -366,16 +494,12 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
                 w.pvs(store, child, c, child_window, Some(mv))
             })
         };
-        if searched == 0 {
+        if late.searched == 0 {
             return at(self, depth - 1, alpha, window.beta);
         }
-        let reduce = self.forward_pruning
-            && depth >= LMR_MIN_DEPTH
-            && searched >= LMR_FULL_DEPTH_MOVES
-            && candidate.quiet;
-        if reduce {
-            let deeper = depth >= LMR_DEEP_MIN_DEPTH && searched >= LMR_DEEP_MOVES;
-            let reduced = at(self, depth - 2 - u32::from(deeper), alpha, alpha + 1);
+        let reduction = self.reduction(depth, late, candidate.quiet);
+        if reduction > 0 {
+            let reduced = at(self, depth - 1 - reduction, alpha, alpha + 1);
             if self.aborted || reduced <= alpha {
                 return reduced;
             }

@@ -9,7 +9,9 @@
 use super::alphabeta::Pruning;
 use super::eval::Evaluator;
 use super::options::Algorithm;
+use super::pvs::Late;
 use super::score::INFINITY;
+use super::selectivity::Reductions;
 use super::store::{NodeStore, NodeWindow};
 use super::worker::{SearchWorker, Window};
 use crate::games::Game;
@@ -100,27 +102,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
                 }
                 Algorithm::Pvs => {
                     let node = store.child(root_node, moves[i].slot);
-                    let mut at = |w: &mut Self, a: i32, b: i32| {
-                        w.descend(root, mv, a, b, 1, |w, child, ca, cb| {
-                            let window = NodeWindow {
-                                depth: depth - 1,
-                                alpha: ca,
-                                beta: cb,
-                                ply: 1,
-                            };
-                            w.pvs(store, node, child, window, Some(mv))
-                        })
-                    };
-                    if i == 0 {
-                        at(self, low, beta)
-                    } else {
-                        let probe = at(self, low, low + 1);
-                        if !self.aborted && probe > low && probe < beta {
-                            at(self, low, beta)
-                        } else {
-                            probe
-                        }
-                    }
+                    self.root_pvs_move(store, node, root, mv, depth, i, low, beta)
                 }
             };
             if self.aborted {
@@ -145,6 +127,60 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             RootResult::FailLow(best)
         } else {
             RootResult::Exact(best)
+        }
+    }
+
+    /// The PVS value of root move `mv`, the `i`-th tried, with window `(low, beta)`: the
+    /// first with the full window, later ones with a null window first (reduced like any late
+    /// move, with forward pruning on and logarithmic reductions), widened when they beat `low`.
+    #[allow(clippy::too_many_arguments)]
+    fn root_pvs_move<S: NodeStore<G>>(
+        &mut self,
+        store: &mut S,
+        node: S::Node,
+        root: &G,
+        mv: G::Move,
+        depth: u32,
+        i: usize,
+        low: i32,
+        beta: i32,
+    ) -> i32 {
+        let mut at = |w: &mut Self, to_depth: u32, a: i32, b: i32| {
+            w.descend(root, mv, a, b, 1, |w, child, ca, cb| {
+                let window = NodeWindow {
+                    depth: to_depth,
+                    alpha: ca,
+                    beta: cb,
+                    ply: 1,
+                };
+                w.pvs(store, node, child, window, Some(mv))
+            })
+        };
+        if i == 0 {
+            return at(self, depth - 1, low, beta);
+        }
+        let late = Late {
+            searched: i,
+            null_window: false,
+        };
+        // Root moves are reduced only with logarithmic reductions (the step reductions of the
+        // games with few moves never reduced them).
+        let reduction = if matches!(self.select.reductions, Reductions::Log { .. }) {
+            self.reduction(depth, late, root.move_order_hint(mv) <= 0)
+        } else {
+            0
+        };
+        if reduction > 0 {
+            let reduced = at(self, depth - 1 - reduction, low, low + 1);
+            if self.aborted || reduced <= low {
+                return reduced;
+            }
+        }
+        let probe = at(self, depth - 1, low, low + 1);
+        if !self.aborted && probe > low && probe < beta {
+            at(self, depth - 1, low, beta)
+        } else {
+            probe
         }
     }
 }

@@ -10,6 +10,7 @@ use super::options::{Algorithm, SearchOptions};
 use super::report::{SearchInfo, SearchOutcome};
 use super::root::RootMove;
 use super::score::{self, Score};
+use super::selectivity::Selectivity;
 use super::smp::{HelperJob, HelperPool};
 use super::store::NoStore;
 use super::table::{Table, TranspositionTable};
@@ -55,6 +56,10 @@ impl<G: Evaluators> Searcher<G> {
                 "threads must be at least 1".to_string(),
             ));
         }
+        // Checks the technique names before any thread starts.
+        Selectivity::STEPS
+            .without(&options.without)?
+            .tuned(&options.tune)?;
         let runner = G::visit_evaluator(
             &options.eval,
             MakeRunner {
@@ -135,12 +140,20 @@ impl<G: Game> EvaluatorVisitor<G> for MakeRunner {
         } else {
             1
         };
+        // The names were checked by `Searcher::new`.
+        let selectivity = evaluator
+            .selectivity()
+            .without(&self.options.without)
+            .and_then(|s| s.tuned(&self.options.tune))
+            .unwrap_or(Selectivity::STEPS);
         let make = || {
-            SearchWorker::new(
+            let mut worker = SearchWorker::new(
                 self.table.clone(),
                 evaluator.clone(),
                 self.options.forward_pruning,
-            )
+            );
+            worker.set_selectivity(selectivity);
+            worker
         };
         let main = make();
         let helpers = HelperPool::new((1..threads).map(|_| make()).collect());

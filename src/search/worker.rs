@@ -11,6 +11,7 @@ use super::limits::StopSignal;
 use super::ordering::MoveOrderer;
 use super::repetition::RepetitionStack;
 use super::score::{self, MAX_HEURISTIC};
+use super::selectivity::{ReductionTable, Selectivity};
 use super::store::{NoStore, NodeStore, NodeWindow};
 use super::table::{Table, TranspositionTable};
 use crate::games::{Game, Key};
@@ -57,6 +58,10 @@ pub struct SearchWorker<G: Game, E: Evaluator<G> + ?Sized = dyn Evaluator<G>> {
     /// Forward pruning allowed: reductions, and table cut-offs by deeper entries. When off the
     /// search returns exactly the fixed-depth minimax value.
     pub(crate) forward_pruning: bool,
+    /// The forward-pruning numbers (used only with forward pruning on).
+    pub(crate) select: Selectivity,
+    /// The late-move reductions of `select`, by depth and move number.
+    pub(crate) reductions: ReductionTable,
     pub(crate) budget: Budget,
     pub(crate) moves: Vec<Vec<G::Move>>,
     pub(crate) order_keys: Vec<Vec<u64>>,
@@ -73,10 +78,13 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
     /// A worker over the shared `table`, evaluating with `evaluator`; `forward_pruning: false`
     /// makes every value it returns the exact fixed-depth minimax value.
     pub fn new(table: Arc<TranspositionTable>, evaluator: Arc<E>, forward_pruning: bool) -> Self {
+        let select = evaluator.selectivity();
         SearchWorker {
             table,
             evaluator,
             forward_pruning,
+            select,
+            reductions: ReductionTable::new(select.reductions),
             budget: Budget::unlimited(StopSignal::new()),
             moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             order_keys: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
@@ -87,6 +95,12 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             nodes: 0,
             aborted: false,
         }
+    }
+
+    /// Uses `select` as the forward-pruning numbers (instead of the evaluator's own).
+    pub fn set_selectivity(&mut self, select: Selectivity) {
+        self.select = select;
+        self.reductions = ReductionTable::new(select.reductions);
     }
 
     /// Watches `stop` (and nothing else) from now on: for callers that manage time themselves.
@@ -212,7 +226,8 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         let table_index = table_move.and_then(|tm| moves.iter().position(|&m| m == tm));
         let mut keys = Vec::with_capacity(moves.len());
         self.orderer
-            .order(position, moves, table_index, ply as usize, &mut keys);
+            .score(position, moves, table_index, ply as usize, &mut keys);
+        MoveOrderer::<G>::sort(&mut keys);
         let mut ordered = Vec::with_capacity(moves.len());
         ordered.extend(table_index.map(|i| moves[i]));
         ordered.extend(keys.iter().map(|&k| moves[MoveOrderer::<G>::index_of(k)]));

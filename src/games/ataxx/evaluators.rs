@@ -2,6 +2,36 @@
 
 use super::{Ataxx, AtaxxMove, MoveKind};
 use crate::search::eval::{Evaluator, GameEvaluation, impl_evaluators};
+use crate::search::{LateMovePruning, Margin, Reductions, Selectivity};
+
+/// The forward pruning that suits Ataxx's wide trees (often over 100 moves a node) and
+/// [`AtaxxDefault`]'s scale (4 a stone): every late move reduced logarithmically, quiet jumps
+/// (no stone converted) pruned late in shallow nodes, futility margins of about a stone a ply.
+/// Each part was kept only after a self-play match (`docs/search.md`).
+pub const ATAXX_SELECTIVITY: Selectivity = Selectivity {
+    reductions: Reductions::Log {
+        min_moves: 2,
+        base: 0.8,
+        divisor: 2.5,
+    },
+    late_move_pruning: Some(LateMovePruning {
+        max_depth: 8,
+        moves: 2,
+    }),
+    reverse_futility: Some(Margin {
+        max_depth: 6,
+        base: 0,
+        per_depth: 3,
+    }),
+    futility: Some(Margin {
+        max_depth: 6,
+        base: 6,
+        per_depth: 3,
+    }),
+    futility_moves: 3,
+    aspiration: 2,
+    history_all_moves: true,
+};
 
 /// Every square of the 7×7 board (bit `rank * 7 + file`, as [`crate::games::ataxx::Bitboard`]).
 const ALL: u64 = (1 << 49) - 1;
@@ -62,6 +92,10 @@ impl Evaluator<Ataxx> for AtaxxDefault {
         let exposed_mine = (mine & frontier).count_ones() as i32;
         let exposed_theirs = (theirs & frontier).count_ones() as i32;
         4 * material + exposed_theirs - exposed_mine + 2 * jump_bonus(last_move)
+    }
+
+    fn selectivity(&self) -> Selectivity {
+        ATAXX_SELECTIVITY
     }
 }
 

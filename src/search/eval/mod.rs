@@ -13,6 +13,7 @@ mod generic;
 pub use generic::{GameEvaluation, ScoreDiff};
 
 use super::SearchError;
+use super::selectivity::Selectivity;
 use crate::games::Game;
 use std::sync::Arc;
 
@@ -25,6 +26,12 @@ pub trait Evaluator<G: Game>: Send + Sync {
     /// The value of `position` for the side to move. The search clamps it into the heuristic
     /// range (below every won and above every lost finished game).
     fn evaluate(&self, position: &G, last_move: Option<G::Move>) -> i32;
+
+    /// The forward-pruning numbers that suit this evaluation (its margins are in the
+    /// evaluation's units): [`Selectivity::STEPS`] unless the game's folder says otherwise.
+    fn selectivity(&self) -> Selectivity {
+        Selectivity::STEPS
+    }
 }
 
 impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for Arc<E> {
@@ -32,12 +39,22 @@ impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for Arc<E> {
     fn evaluate(&self, position: &G, last_move: Option<G::Move>) -> i32 {
         (**self).evaluate(position, last_move)
     }
+
+    #[inline]
+    fn selectivity(&self) -> Selectivity {
+        (**self).selectivity()
+    }
 }
 
 impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for Box<E> {
     #[inline]
     fn evaluate(&self, position: &G, last_move: Option<G::Move>) -> i32 {
         (**self).evaluate(position, last_move)
+    }
+
+    #[inline]
+    fn selectivity(&self) -> Selectivity {
+        (**self).selectivity()
     }
 }
 

@@ -1,0 +1,396 @@
+//! Forward pruning's numbers: which late moves are reduced and by how much, which are pruned,
+//! and the futility margins. The techniques live once in the node loop (`pvs.rs`); the numbers
+//! belong to a game's evaluation (margins are in its units), so each [`Evaluator`] says which
+//! it wants ([`Evaluator::selectivity`]), from the game's own folder.
+//!
+//! [`Selectivity::STEPS`], the default, is the search every game had before per-game numbers:
+//! late quiet moves reduced one or two plies, nothing pruned. Every technique applies only
+//! with forward pruning on, so an exact search is unchanged.
+//!
+//! [`Evaluator`]: super::eval::Evaluator
+//! [`Evaluator::selectivity`]: super::eval::Evaluator::selectivity
+
+use super::SearchError;
+
+/// How late moves are reduced (searched shallower with a null window first, re-searched at full
+/// depth when they beat alpha).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Reductions {
+    /// Quiet moves (no hint from the game) after the first two by one ply from depth 3, after the
+    /// third by two plies from depth 6.
+    Steps,
+    /// Every move after the first `min_moves` by `base + ln(depth) × ln(move number) / divisor`
+    /// plies (rounded), one ply less for moves the game hints at and at principal-variation
+    /// nodes; for games with many moves a node (Ataxx).
+    Log {
+        /// Moves searched at full depth first.
+        min_moves: usize,
+        /// The constant term.
+        base: f32,
+        /// The divisor of the logarithms' product.
+        divisor: f32,
+    },
+}
+
+/// A margin that grows with the remaining depth: `base + per_depth × depth`, used up to
+/// `max_depth` plies to go.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Margin {
+    /// The deepest remaining depth it applies at.
+    pub max_depth: u32,
+    /// The constant part, in evaluation units.
+    pub base: i32,
+    /// The part per ply of remaining depth, in evaluation units.
+    pub per_depth: i32,
+}
+
+impl Margin {
+    /// The margin at `depth` plies to go, or `None` beyond `max_depth`.
+    #[inline]
+    pub fn at(&self, depth: u32) -> Option<i32> {
+        (depth <= self.max_depth).then(|| self.base + self.per_depth * depth as i32)
+    }
+}
+
+/// Late-move pruning: at nodes outside the principal variation with at most `max_depth` plies
+/// to go, quiet moves (no hint from the game) after the first `moves` are not searched.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct LateMovePruning {
+    /// The deepest remaining depth it applies at.
+    pub max_depth: u32,
+    /// Moves searched before quiet ones may be pruned.
+    pub moves: usize,
+}
+
+/// A game's forward-pruning numbers (see the module's documentation).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Selectivity {
+    /// Late-move reductions.
+    pub reductions: Reductions,
+    /// Late-move pruning, if any.
+    pub late_move_pruning: Option<LateMovePruning>,
+    /// Reverse futility: a node outside the principal variation whose static evaluation beats
+    /// beta by the margin returns the evaluation without a search.
+    pub reverse_futility: Option<Margin>,
+    /// Futility: at a node outside the principal variation whose static evaluation plus the
+    /// margin cannot reach alpha, the moves after the first [`Selectivity::futility_moves`]
+    /// are not searched.
+    pub futility: Option<Margin>,
+    /// See [`Selectivity::futility`].
+    pub futility_moves: usize,
+    /// The first aspiration half-window around the last iteration's value, in evaluation
+    /// units (it grows fourfold on each failure).
+    pub aspiration: i32,
+    /// Killers and history learn from cut-offs by every move, not only quiet ones (for games
+    /// where nearly every move has a hint, as Ataxx's captures).
+    pub history_all_moves: bool,
+}
+
+impl Default for Selectivity {
+    fn default() -> Selectivity {
+        Selectivity::STEPS
+    }
+}
+
+/// The techniques a [`Selectivity`] may be stripped of, by name (`ponder match` A/B tests:
+/// `pvs:without=lmp+rfp`).
+pub const TECHNIQUES: &[(&str, &str)] = &[
+    (
+        "lmr",
+        "logarithmic late-move reductions (back to the steps)",
+    ),
+    ("lmp", "late-move pruning"),
+    ("rfp", "reverse futility pruning"),
+    ("fp", "futility pruning"),
+    ("hist", "history and killers from every move"),
+];
+
+/// The numbers [`Selectivity::tuned`] may set, by name.
+pub const TUNABLES: &[&str] = &[
+    "asp",
+    "lmr.base",
+    "lmr.div",
+    "lmr.moves",
+    "lmp.depth",
+    "lmp.moves",
+    "rfp.depth",
+    "rfp.base",
+    "rfp.margin",
+    "fp.depth",
+    "fp.base",
+    "fp.margin",
+    "fp.moves",
+];
+
+impl Selectivity {
+    /// The search before per-game numbers: step reductions of quiet moves, nothing pruned.
+    pub const STEPS: Selectivity = Selectivity {
+        reductions: Reductions::Steps,
+        late_move_pruning: None,
+        reverse_futility: None,
+        futility: None,
+        futility_moves: 0,
+        aspiration: 2,
+        history_all_moves: false,
+    };
+
+    /// This selectivity with numbers changed: `+`-separated `name:value` settings from
+    /// [`TUNABLES`] (empty: none), e.g. `lmr.div:1.5+asp:16`, for tuning matches. Setting a
+    /// number of a technique that is off turns it on with the other numbers zero.
+    ///
+    /// # Errors
+    /// [`SearchError::InvalidOption`] for an unknown name or a value that is not a number.
+    pub fn tuned(mut self, settings: &str) -> Result<Selectivity, SearchError> {
+        for setting in settings.split('+').map(str::trim).filter(|s| !s.is_empty()) {
+            let bad = || {
+                SearchError::InvalidOption(format!(
+                    "tune setting {setting:?}: expected NAME:NUMBER, NAME one of {}",
+                    TUNABLES.join(", ")
+                ))
+            };
+            let (name, value) = setting.split_once(':').ok_or_else(bad)?;
+            let value: f32 = value.trim().parse().map_err(|_| bad())?;
+            if !value.is_finite() || !(0.0..=1.0e6).contains(&value) {
+                return Err(bad());
+            }
+            self.set(name.trim(), value).ok_or_else(bad)?;
+        }
+        Ok(self)
+    }
+
+    /// Sets the number `name` to `value`; `None` for an unknown name.
+    fn set(&mut self, name: &str, value: f32) -> Option<()> {
+        let int = value as i32;
+        let no_pruning = LateMovePruning {
+            max_depth: 0,
+            moves: 0,
+        };
+        let zero = Margin {
+            max_depth: 0,
+            base: 0,
+            per_depth: 0,
+        };
+        match name {
+            "asp" => self.aspiration = int.max(1),
+            "fp.moves" => self.futility_moves = int as usize,
+            "lmp.depth" => self.late_move_pruning.get_or_insert(no_pruning).max_depth = int as u32,
+            "lmp.moves" => self.late_move_pruning.get_or_insert(no_pruning).moves = int as usize,
+            "lmr.base" | "lmr.div" | "lmr.moves" => self.set_reduction(name, value),
+            _ => {
+                let (technique, field) = name.split_once('.')?;
+                let margin = match technique {
+                    "rfp" => self.reverse_futility.get_or_insert(zero),
+                    "fp" => self.futility.get_or_insert(zero),
+                    _ => return None,
+                };
+                match field {
+                    "depth" => margin.max_depth = int as u32,
+                    "base" => margin.base = int,
+                    "margin" => margin.per_depth = int,
+                    _ => return None,
+                }
+            }
+        }
+        Some(())
+    }
+
+    /// Sets one number of the logarithmic reductions (turning them on).
+    fn set_reduction(&mut self, name: &str, value: f32) {
+        let (mut min_moves, mut base, mut divisor) = match self.reductions {
+            Reductions::Log {
+                min_moves,
+                base,
+                divisor,
+            } => (min_moves, base, divisor),
+            Reductions::Steps => (2, 0.0, 1.0),
+        };
+        match name {
+            "lmr.base" => base = value,
+            "lmr.div" => divisor = value.max(0.1),
+            _ => min_moves = value as usize,
+        }
+        self.reductions = Reductions::Log {
+            min_moves,
+            base,
+            divisor,
+        };
+    }
+
+    /// This selectivity without the techniques named in `names` (`+`-separated names from
+    /// [`TECHNIQUES`]; empty: none removed).
+    ///
+    /// # Errors
+    /// [`SearchError::UnknownTechnique`] for a name not in [`TECHNIQUES`].
+    pub fn without(mut self, names: &str) -> Result<Selectivity, SearchError> {
+        for name in names.split('+').map(str::trim).filter(|n| !n.is_empty()) {
+            match name {
+                "lmr" => self.reductions = Reductions::Steps,
+                "lmp" => self.late_move_pruning = None,
+                "rfp" => self.reverse_futility = None,
+                "fp" => self.futility = None,
+                "hist" => self.history_all_moves = false,
+                _ => {
+                    return Err(SearchError::UnknownTechnique {
+                        name: name.to_string(),
+                        known: TECHNIQUES
+                            .iter()
+                            .map(|(n, _)| *n)
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    });
+                }
+            }
+        }
+        Ok(self)
+    }
+
+    /// Whether a node needs its static evaluation for the futility tests.
+    #[inline]
+    pub(crate) fn uses_static_eval(&self) -> bool {
+        self.reverse_futility.is_some() || self.futility.is_some()
+    }
+}
+
+/// The deepest remaining depth of the precomputed reduction table.
+const TABLE_DEPTHS: usize = 64;
+/// The most move numbers of the precomputed reduction table.
+const TABLE_MOVES: usize = 256;
+
+/// Reductions by remaining depth and move number, computed once per search thread.
+#[derive(Clone, Debug)]
+pub(crate) struct ReductionTable {
+    plies: Vec<u8>,
+}
+
+impl ReductionTable {
+    /// The table of `reductions` (empty for [`Reductions::Steps`]).
+    pub(crate) fn new(reductions: Reductions) -> ReductionTable {
+        let Reductions::Log { base, divisor, .. } = reductions else {
+            return ReductionTable { plies: Vec::new() };
+        };
+        let mut plies = vec![0u8; TABLE_DEPTHS * TABLE_MOVES];
+        for depth in 1..TABLE_DEPTHS {
+            for number in 1..TABLE_MOVES {
+                let r = base + (depth as f32).ln() * (number as f32).ln() / divisor;
+                plies[depth * TABLE_MOVES + number] = r.round().clamp(0.0, 255.0) as u8;
+            }
+        }
+        ReductionTable { plies }
+    }
+
+    /// The reduction at `depth` plies to go for the move numbered `number` (1 for the first).
+    #[inline]
+    pub(crate) fn get(&self, depth: u32, number: usize) -> u32 {
+        let depth = (depth as usize).min(TABLE_DEPTHS - 1);
+        let number = number.min(TABLE_MOVES - 1);
+        self.plies
+            .get(depth * TABLE_MOVES + number)
+            .map_or(0, |&r| u32::from(r))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn without_removes_named_techniques_and_rejects_unknown_names() {
+        let full = Selectivity {
+            reductions: Reductions::Log {
+                min_moves: 2,
+                base: 0.5,
+                divisor: 2.0,
+            },
+            late_move_pruning: Some(LateMovePruning {
+                max_depth: 3,
+                moves: 4,
+            }),
+            reverse_futility: Some(Margin {
+                max_depth: 4,
+                base: 0,
+                per_depth: 3,
+            }),
+            futility: None,
+            futility_moves: 3,
+            aspiration: 2,
+            history_all_moves: true,
+        };
+        let stripped = full.without("lmr+lmp+rfp+hist").unwrap();
+        assert_eq!(stripped.reductions, Reductions::Steps);
+        assert_eq!(
+            stripped,
+            Selectivity {
+                futility_moves: 3,
+                ..Selectivity::STEPS
+            }
+        );
+        assert_eq!(full.without("").unwrap(), full);
+        let error = full.without("lmr+nope").unwrap_err().to_string();
+        assert!(error.contains("nope") && error.contains("rfp"), "{error}");
+    }
+
+    #[test]
+    fn log_reductions_grow_with_depth_and_move_number() {
+        let table = ReductionTable::new(Reductions::Log {
+            min_moves: 2,
+            base: 0.4,
+            divisor: 2.0,
+        });
+        assert_eq!(table.get(1, 40), 0);
+        assert!(table.get(10, 40) > table.get(4, 40));
+        assert!(table.get(10, 100) >= table.get(10, 10));
+        assert_eq!(ReductionTable::new(Reductions::Steps).get(10, 40), 0);
+        assert_eq!(
+            Margin {
+                max_depth: 3,
+                base: 2,
+                per_depth: 5
+            }
+            .at(3),
+            Some(17)
+        );
+        assert_eq!(
+            Margin {
+                max_depth: 3,
+                base: 2,
+                per_depth: 5
+            }
+            .at(4),
+            None
+        );
+    }
+}
+
+#[cfg(test)]
+mod tuning_tests {
+    use super::*;
+
+    #[test]
+    fn tuned_sets_named_numbers_and_rejects_others() {
+        let tuned = Selectivity::STEPS
+            .tuned("lmr.div:1.5+asp:16+lmp.depth:8+lmp.moves:2+fp.margin:3")
+            .unwrap();
+        assert_eq!(tuned.aspiration, 16);
+        assert_eq!(
+            tuned.reductions,
+            Reductions::Log {
+                min_moves: 2,
+                base: 0.0,
+                divisor: 1.5
+            }
+        );
+        assert_eq!(
+            tuned.late_move_pruning,
+            Some(LateMovePruning {
+                max_depth: 8,
+                moves: 2
+            })
+        );
+        assert_eq!(tuned.futility.unwrap().per_depth, 3);
+        assert_eq!(tuned.reverse_futility, None);
+        assert_eq!(Selectivity::STEPS.tuned("").unwrap(), Selectivity::STEPS);
+        for bad in ["nope:1", "asp", "asp:x", "rfp.what:2", "asp:-1"] {
+            assert!(Selectivity::STEPS.tuned(bad).is_err(), "{bad}");
+        }
+    }
+}
