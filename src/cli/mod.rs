@@ -4,11 +4,13 @@
 mod bestmove;
 mod error;
 mod matches;
+mod merge;
 mod perft;
 mod play;
 mod replay;
 pub mod serve;
 mod solve;
+mod solve_kalah;
 mod tune;
 pub mod uai;
 
@@ -52,9 +54,13 @@ pub enum Command {
     Match(matches::MatchArgs),
     /// Search a position: `info` lines per completed depth, then `bestmove <move>`.
     Bestmove(bestmove::BestMoveArgs),
-    /// Solve Oware endgames (computer-Awari rules) by retrograde analysis and print the
-    /// number of boards of each value for every seed count.
+    /// Solve Kalah positions exactly (`value +8`), build Kalah endgame databases (whole or
+    /// one shard), or solve Oware endgames (computer-Awari rules) by retrograde analysis and
+    /// print the number of boards of each value for every seed count.
     Solve(solve::SolveArgs),
+    /// Join the part files of a sharded Kalah endgame database build (`solve --shard i/N`)
+    /// into the database, byte for byte the single build's.
+    Merge(merge::MergeArgs),
 }
 
 /// Runs a parsed command line, writing to `out`.
@@ -69,6 +75,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Tune(args) => tune::run(&args, out),
         Command::Bestmove(args) => bestmove::run(&args, out),
         Command::Solve(args) => solve::run(&args, out),
+        Command::Merge(args) => merge::run(&args, out),
     }
 }
 

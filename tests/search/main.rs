@@ -12,4 +12,5 @@ mod search_classroom;
 mod search_kalah;
 mod search_limits;
 mod search_oware;
+mod search_solve;
 mod search_ties;
