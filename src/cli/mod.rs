@@ -1,6 +1,7 @@
 //! The `ponder` command line: one module per subcommand, each generic over [`Game`] through
 //! [`with_game!`](crate::with_game).
 
+mod accuracy;
 mod bestmove;
 mod error;
 mod matches;
@@ -61,6 +62,9 @@ pub enum Command {
     /// Join the part files of a sharded Kalah endgame database build (`solve --shard i/N`)
     /// into the database, byte for byte the single build's.
     Merge(merge::MergeArgs),
+    /// Judge a player on Kalah endgames: the share of its moves that keep the exact value
+    /// (from an endgame database).
+    Accuracy(accuracy::AccuracyArgs),
 }
 
 /// Runs a parsed command line, writing to `out`.
@@ -76,6 +80,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Bestmove(args) => bestmove::run(&args, out),
         Command::Solve(args) => solve::run(&args, out),
         Command::Merge(args) => merge::run(&args, out),
+        Command::Accuracy(args) => accuracy::run(&args, out),
     }
 }
 
@@ -93,12 +98,19 @@ pub struct PositionArgs {
     /// Moves to play from the position first, separated by spaces (their history is kept).
     #[arg(long, short = 'm', default_value = "")]
     pub moves: String,
+    /// Kalah: an endgame database file (`ponder solve --game kalah --egdb N --egdb-only
+    /// --save FILE`) that the search consults: covered positions get exact scores.
+    #[arg(long)]
+    pub egdb: Option<std::path::PathBuf>,
 }
 
 impl PositionArgs {
     /// The game record these arguments describe, checked.
     pub fn record<G: Game>(&self) -> Result<GameRecord<G>, CliError> {
         let config = G::config_from_spec(&self.game)?;
+        if let Some(path) = &self.egdb {
+            solve_kalah::install_egdb(&self.game, path)?;
+        }
         let mut record = match &self.position {
             Some(text) => G::parse_position(&config, text)?,
             None => GameRecord::new(G::start(&config)?),

@@ -140,3 +140,21 @@ fn build_shard(
     )?;
     Ok(())
 }
+
+/// Loads the database at `path` for play (`--egdb FILE` of play, bestmove, match, tune) and
+/// installs it, once per process; refuses games other than Kalah and databases of another
+/// width or rule.
+pub(crate) fn install_egdb(game: &crate::games::GameSpec, path: &Path) -> Result<(), CliError> {
+    if game.name() != Kalah::NAME {
+        return Err(CliError::Usage(format!(
+            "--egdb: endgame databases in play are Kalah's; the game is {game}"
+        )));
+    }
+    if crate::games::kalah::egdb::installed().is_some() {
+        return Ok(());
+    }
+    let config = Kalah::config_from_spec(game)?;
+    let egdb = load_or_build(config, &path.to_string_lossy(), 1, &mut std::io::sink())?;
+    crate::games::kalah::egdb::install(egdb);
+    Ok(())
+}

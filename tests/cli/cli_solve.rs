@@ -114,3 +114,38 @@ fn a_database_built_in_four_shards_and_merged_is_the_single_build() {
     assert_eq!(ponder(&merge).status.code(), Some(1));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_search_player_with_the_database_keeps_every_value() {
+    // The perfect level: any search consulting the database keeps the exact value of the
+    // positions it covers (judged by the same database, built independently of the search).
+    let output = ponder(&[
+        "accuracy",
+        "--game",
+        "kalah:pits=4,seeds=3",
+        "--player",
+        "pvs:depth=1",
+        "--positions",
+        "200",
+        "--egdb",
+        "10",
+        "--player-egdb",
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("200/200 keep the value"), "{text}");
+    // Without it, a random player does not.
+    let output = ponder(&[
+        "accuracy",
+        "--game",
+        "kalah:pits=4,seeds=3",
+        "--player",
+        "random",
+        "--positions",
+        "200",
+        "--egdb",
+        "10",
+    ]);
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(!text.contains("200/200"), "{text}");
+}

@@ -25,6 +25,14 @@ pub trait Evaluator<G: Game>: Send + Sync {
     /// The value of `position` for the side to move. The search clamps it into the heuristic
     /// range (below every won and above every lost finished game).
     fn evaluate(&self, position: &G, last_move: Option<G::Move>) -> i32;
+
+    /// The exact final margin of `position` for the side to move under perfect play, when
+    /// the evaluator knows it (an endgame database); the search then scores the node as a
+    /// finished game without searching it. `None` (the default) otherwise.
+    #[inline]
+    fn exact_margin(&self, _position: &G) -> Option<i32> {
+        None
+    }
 }
 
 impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for Arc<E> {
@@ -32,12 +40,22 @@ impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for Arc<E> {
     fn evaluate(&self, position: &G, last_move: Option<G::Move>) -> i32 {
         (**self).evaluate(position, last_move)
     }
+
+    #[inline]
+    fn exact_margin(&self, position: &G) -> Option<i32> {
+        (**self).exact_margin(position)
+    }
 }
 
 impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for Box<E> {
     #[inline]
     fn evaluate(&self, position: &G, last_move: Option<G::Move>) -> i32 {
         (**self).evaluate(position, last_move)
+    }
+
+    #[inline]
+    fn exact_margin(&self, position: &G) -> Option<i32> {
+        (**self).exact_margin(position)
     }
 }
 

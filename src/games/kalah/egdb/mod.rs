@@ -33,6 +33,7 @@ use crate::egdb::{Shard, file};
 use crate::games::Seat;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
+use std::sync::OnceLock;
 use std::sync::atomic::AtomicI8;
 use std::time::{Duration, Instant};
 
@@ -347,6 +348,29 @@ impl KalahEgdbPart {
     pub fn seeds(&self) -> u32 {
         self.seeds
     }
+}
+
+/// The database the process has loaded for play ([`install`]).
+static LOADED: OnceLock<KalahEgdb> = OnceLock::new();
+
+/// Makes `egdb` the database every Kalah evaluator consults (so the search scores the
+/// positions it covers exactly); the first database installed stays. Returns whether this
+/// one was installed.
+pub fn install(egdb: KalahEgdb) -> bool {
+    LOADED.set(egdb).is_ok()
+}
+
+/// The installed database, if any.
+pub fn installed() -> Option<&'static KalahEgdb> {
+    LOADED.get()
+}
+
+/// The exact final margin of `position` for its side to move, from the installed database.
+#[inline]
+pub(crate) fn loaded_margin(position: &Kalah) -> Option<i32> {
+    let egdb = LOADED.get()?;
+    egdb.value(position)
+        .map(|gain| position.store_difference() + gain)
 }
 
 /// Refuses sizes the builder does not handle.
