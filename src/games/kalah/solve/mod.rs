@@ -207,6 +207,15 @@ impl<'a> KalahSolver<'a> {
             }
         }
         alpha = alpha.max(best);
+        // Without a table move, the child with the best known bound goes first.
+        if stored.and_then(|s| s.best).is_none() {
+            if let Some(first) = children[..count]
+                .iter()
+                .position(|c| c.is_some_and(|c| Some(c.pit) == best_pit))
+            {
+                children[..=first].rotate_right(1);
+            }
+        }
         for child in children[..count].iter().flatten() {
             let value = if child.same_side {
                 child.gained
