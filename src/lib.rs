@@ -18,6 +18,7 @@
 
 #[cfg(feature = "cli")]
 pub mod cli;
+pub mod egdb;
 pub mod engine;
 pub mod games;
 pub mod matches;

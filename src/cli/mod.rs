@@ -1,15 +1,18 @@
 //! The `ponder` command line: one module per subcommand, each generic over [`Game`] through
 //! [`with_game!`](crate::with_game).
 
+mod accuracy;
 mod bestmove;
 mod error;
 mod matches;
+mod merge;
 mod perft;
 mod play;
 mod replay;
 mod seated_match;
 pub mod serve;
 mod solve;
+mod solve_kalah;
 mod tune;
 pub mod uai;
 
@@ -53,9 +56,16 @@ pub enum Command {
     Match(matches::MatchArgs),
     /// Search a position: `info` lines per completed depth, then `bestmove <move>`.
     Bestmove(bestmove::BestMoveArgs),
-    /// Solve Oware endgames (computer-Awari rules) by retrograde analysis and print the
-    /// number of boards of each value for every seed count.
+    /// Solve Kalah positions exactly (`value +8`), build Kalah endgame databases (whole or
+    /// one shard), or solve Oware endgames (computer-Awari rules) by retrograde analysis and
+    /// print the number of boards of each value for every seed count.
     Solve(solve::SolveArgs),
+    /// Join the part files of a sharded Kalah endgame database build (`solve --shard i/N`)
+    /// into the database, byte for byte the single build's.
+    Merge(merge::MergeArgs),
+    /// Judge a player on Kalah endgames: the share of its moves that keep the exact value
+    /// (from an endgame database).
+    Accuracy(accuracy::AccuracyArgs),
 }
 
 /// Runs a parsed command line, writing to `out`.
@@ -70,6 +80,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Tune(args) => tune::run(&args, out),
         Command::Bestmove(args) => bestmove::run(&args, out),
         Command::Solve(args) => solve::run(&args, out),
+        Command::Merge(args) => merge::run(&args, out),
+        Command::Accuracy(args) => accuracy::run(&args, out),
     }
 }
 
@@ -87,12 +99,19 @@ pub struct PositionArgs {
     /// Moves to play from the position first, separated by spaces (their history is kept).
     #[arg(long, short = 'm', default_value = "")]
     pub moves: String,
+    /// Kalah: an endgame database file (`ponder solve --game kalah --egdb N --egdb-only
+    /// --save FILE`) that the search consults: covered positions get exact scores.
+    #[arg(long)]
+    pub egdb: Option<std::path::PathBuf>,
 }
 
 impl PositionArgs {
     /// The game record these arguments describe, checked.
     pub fn record<G: Game>(&self) -> Result<GameRecord<G>, CliError> {
         let config = G::config_from_spec(&self.game)?;
+        if let Some(path) = &self.egdb {
+            solve_kalah::install_egdb(&self.game, path)?;
+        }
         let mut record = match &self.position {
             Some(text) => G::parse_position(&config, text)?,
             None => GameRecord::new(G::start(&config)?),

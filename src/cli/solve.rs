@@ -1,6 +1,9 @@
-//! `ponder solve`: build the Awari endgame database and print its value statistics.
+//! `ponder solve`: solve Kalah positions (`--game kalah`), build Kalah endgame databases
+//! (whole or one shard), or build the Awari endgame database and print its statistics.
 
 use super::CliError;
+use crate::egdb::Shard;
+use crate::games::kalah::Kalah;
 use crate::games::oware::{Egdb, Oware, OwareConfig, Rules, egdb::solve_report};
 use crate::games::{Game, GameSpec};
 use std::io::Write;
@@ -9,27 +12,51 @@ use std::path::PathBuf;
 /// Arguments of `ponder solve`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct SolveArgs {
-    /// The game: Oware under the computer-Awari rules with 6 houses a side
-    /// (`oware:rules=awari`), the rules under which Awari was solved.
+    /// The game: `kalah[:pits=M,seeds=N,capture=classic|empty]` (the exact margin of a
+    /// position), or Oware under the computer-Awari rules with 6 houses a side
+    /// (`oware:rules=awari`, its endgame database).
     #[arg(long, short = 'g', default_value = "oware:rules=awari")]
-    game: GameSpec,
-    /// Solve every board with at most this many seeds (retrograde analysis).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=20))]
-    egdb: u32,
-    /// Print the statistics as CSV (`stones,value_for_player_to_move,positions`, the form of
-    /// Lincke's published table) instead of the report.
+    pub game: GameSpec,
+    /// Kalah: the position to solve (a trace like `1235` or a board array); default: the start.
+    #[arg(long, short = 'p')]
+    pub position: Option<String>,
+    /// The endgame database. Oware: solve every board with at most this many seeds. Kalah: a
+    /// database file to load, or a number of seeds to build one for first (in memory).
     #[arg(long)]
-    csv: bool,
-    /// Also save the database to this file (bincode).
+    pub egdb: Option<String>,
+    /// Kalah: build (or load) the database, save it with `--save` and stop, without solving.
     #[arg(long)]
-    save: Option<PathBuf>,
+    pub egdb_only: bool,
+    /// Kalah: build only shard `i/N` of the database's top layer (`--egdb N`) into a part file
+    /// (`--save`), the lower layers coming from `--base`; join the parts with `ponder merge`.
+    #[arg(long)]
+    pub shard: Option<Shard>,
+    /// Kalah: a saved database holding the layers below the one being sharded.
+    #[arg(long)]
+    pub base: Option<PathBuf>,
+    /// Threads for building databases (default: the available cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Kalah: the solver's table in MiB.
+    #[arg(long, default_value_t = 1024)]
+    pub hash: usize,
+    /// Oware: print the statistics as CSV (`stones,value_for_player_to_move,positions`, the
+    /// form of Lincke's published table) instead of the report.
+    #[arg(long)]
+    pub csv: bool,
+    /// Also save the database (or the shard's part file) to this file (bincode).
+    #[arg(long)]
+    pub save: Option<PathBuf>,
 }
 
-/// Builds the database and prints its table and time.
+/// Solves or builds, as the game says.
 pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    if args.game.name() == Kalah::NAME {
+        return super::solve_kalah::run(args, out);
+    }
     if args.game.name() != Oware::NAME {
         return Err(CliError::Usage(format!(
-            "solve builds Oware endgame databases; {} is not oware",
+            "solve handles kalah and oware:rules=awari; {} is neither",
             args.game
         )));
     }
@@ -41,9 +68,17 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError> {
             args.game
         )));
     }
-    let solve_error = |e: crate::games::oware::egdb::EgdbError| CliError::Usage(e.to_string());
+    let seeds = match args.egdb.as_deref().map(str::parse::<u32>) {
+        Some(Ok(seeds)) if seeds <= 20 => seeds,
+        _ => {
+            return Err(CliError::Usage(
+                "oware: --egdb takes the most seeds to solve, from 0 to 20".into(),
+            ));
+        }
+    };
+    let solve_error = |e: crate::egdb::EgdbError| CliError::Usage(e.to_string());
     if args.csv || args.save.is_some() {
-        let egdb = Egdb::build(args.egdb).map_err(solve_error)?;
+        let egdb = Egdb::build(seeds).map_err(solve_error)?;
         if let Some(path) = &args.save {
             egdb.save(path).map_err(solve_error)?;
         }
@@ -52,6 +87,6 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError> {
             return Ok(());
         }
     }
-    write!(out, "{}", solve_report(args.egdb).map_err(solve_error)?)?;
+    write!(out, "{}", solve_report(seeds).map_err(solve_error)?)?;
     Ok(())
 }

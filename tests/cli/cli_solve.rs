@@ -31,11 +31,121 @@ fn solve_prints_the_published_statistics_up_to_eight_seeds() {
 
 #[test]
 fn solve_refuses_other_rules_without_panicking() {
-    for game in ["oware", "kalah", "oware:rules=awari,houses=5"] {
+    for game in ["oware", "ataxx", "oware:rules=awari,houses=5"] {
         let output = Command::new(env!("CARGO_BIN_EXE_ponder"))
             .args(["solve", "--game", game, "--egdb", "4"])
             .output()
             .unwrap();
         assert_eq!(output.status.code(), Some(1), "{game}");
     }
+}
+
+fn ponder(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_ponder"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn solve_prints_the_kalah_margin_and_a_line() {
+    // Irving, Donkers and Uiterwijk (2000), Table 9: Kalah(4,3), empty capture, +8.
+    let output = ponder(&[
+        "solve",
+        "--game",
+        "kalah:pits=4,seeds=3,capture=empty",
+        "--hash",
+        "8",
+    ]);
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.lines().any(|line| line == "value +8"), "{text}");
+    assert!(text.lines().any(|line| line.starts_with("line ")), "{text}");
+}
+
+#[test]
+fn a_database_built_in_four_shards_and_merged_is_the_single_build() {
+    let dir = std::env::temp_dir().join(format!("ponder-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let game = "kalah:pits=6,capture=empty";
+    for (seeds, name) in [("10", "single.bin"), ("9", "base.bin")] {
+        let output = ponder(&[
+            "solve",
+            "--game",
+            game,
+            "--egdb",
+            seeds,
+            "--egdb-only",
+            "--save",
+            &path(name),
+        ]);
+        assert!(output.status.success(), "{output:?}");
+    }
+    // Four shards of layer 10 as concurrent processes.
+    let children: Vec<_> = (0..4)
+        .map(|i| {
+            Command::new(env!("CARGO_BIN_EXE_ponder"))
+                .args(["solve", "--game", game, "--egdb", "10", "--threads", "1"])
+                .args(["--base", &path("base.bin"), "--shard", &format!("{i}/4")])
+                .args(["--save", &path(&format!("part{i}.bin"))])
+                .stdout(std::process::Stdio::null())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for mut child in children {
+        assert!(child.wait().unwrap().success());
+    }
+    let mut merge = vec!["merge", "--base"];
+    let base = path("base.bin");
+    let merged = path("merged.bin");
+    let parts: Vec<String> = (0..4)
+        .rev()
+        .map(|i| path(&format!("part{i}.bin")))
+        .collect();
+    merge.extend([base.as_str(), "--out", merged.as_str()]);
+    merge.extend(parts.iter().map(String::as_str));
+    assert!(ponder(&merge).status.success());
+    let single = std::fs::read(dir.join("single.bin")).unwrap();
+    assert_eq!(std::fs::read(dir.join("merged.bin")).unwrap(), single);
+    // A missing shard is an error, not a short database.
+    merge.pop();
+    assert_eq!(ponder(&merge).status.code(), Some(1));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_search_player_with_the_database_keeps_every_value() {
+    // The perfect level: any search consulting the database keeps the exact value of the
+    // positions it covers (judged by the same database, built independently of the search).
+    let output = ponder(&[
+        "accuracy",
+        "--game",
+        "kalah:pits=4,seeds=3",
+        "--player",
+        "pvs:depth=1",
+        "--positions",
+        "200",
+        "--egdb",
+        "10",
+        "--player-egdb",
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("200/200 keep the value"), "{text}");
+    // Without it, a random player does not.
+    let output = ponder(&[
+        "accuracy",
+        "--game",
+        "kalah:pits=4,seeds=3",
+        "--player",
+        "random",
+        "--positions",
+        "200",
+        "--egdb",
+        "10",
+    ]);
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(!text.contains("200/200"), "{text}");
 }

@@ -13,4 +13,5 @@ mod search_kalah;
 mod search_limits;
 mod search_multi;
 mod search_oware;
+mod search_solve;
 mod search_ties;

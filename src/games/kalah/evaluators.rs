@@ -30,6 +30,11 @@ impl Evaluator<Kalah> for KalahDefault {
             .count() as i32;
         4 * stores + rows + 2 * extra_moves
     }
+
+    #[inline]
+    fn exact_margin(&self, position: &Kalah) -> Option<i32> {
+        super::egdb::loaded_margin(position)
+    }
 }
 
 /// Kalah `store-diff`, the classroom spec's heuristic: the mover's store minus the
@@ -42,6 +47,11 @@ impl Evaluator<Kalah> for KalahStoreDiff {
     #[inline]
     fn evaluate(&self, position: &Kalah, _last_move: Option<<Kalah as Game>::Move>) -> i32 {
         position.store_difference()
+    }
+
+    #[inline]
+    fn exact_margin(&self, position: &Kalah) -> Option<i32> {
+        super::egdb::loaded_margin(position)
     }
 }
 

@@ -11,16 +11,20 @@
 
 mod board;
 mod config;
+pub mod egdb;
 mod evaluators;
 mod key;
 mod notation;
 mod position;
+pub mod solve;
 
 pub use board::{KalahBoard, Winner};
 pub use config::{CaptureRule, KalahConfig, MAX_PITS};
+pub use egdb::{KalahEgdb, KalahEgdbPart, KalahLayerReport};
 pub use evaluators::{KalahDefault, KalahStoreDiff};
 pub use notation::{board_array, board_array_text, from_board_array, parse_trace, trace_string};
 pub use position::{Kalah, KalahMove};
+pub use solve::{KalahSolver, Solution};
 
 use crate::games::{Depths, Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat};
 

@@ -32,6 +32,14 @@ pub trait Evaluator<G: Game>: Send + Sync {
     fn selectivity(&self) -> Selectivity {
         Selectivity::STEPS
     }
+
+    /// The exact final margin of `position` for the side to move under perfect play, when
+    /// the evaluator knows it (an endgame database); the search then scores the node as a
+    /// finished game without searching it. `None` (the default) otherwise.
+    #[inline]
+    fn exact_margin(&self, _position: &G) -> Option<i32> {
+        None
+    }
 }
 
 impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for Arc<E> {
@@ -44,6 +52,11 @@ impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for Arc<E> {
     fn selectivity(&self) -> Selectivity {
         (**self).selectivity()
     }
+
+    #[inline]
+    fn exact_margin(&self, position: &G) -> Option<i32> {
+        (**self).exact_margin(position)
+    }
 }
 
 impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for Box<E> {
@@ -55,6 +68,11 @@ impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for Box<E> {
     #[inline]
     fn selectivity(&self) -> Selectivity {
         (**self).selectivity()
+    }
+
+    #[inline]
+    fn exact_margin(&self, position: &G) -> Option<i32> {
+        (**self).exact_margin(position)
     }
 }
 

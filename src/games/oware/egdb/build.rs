@@ -14,7 +14,7 @@
 //! can force `+t`). A position first reached at threshold `t` gets the value `+t` or `−t`;
 //! positions never reached are worth 0.
 
-use super::index::{Binomials, layer_size, next_board, rank, unrank};
+use crate::egdb::index::{Binomials, layer_size, next_board, rank, unrank};
 use crate::games::oware::config::{MAX_PITS, Rules};
 use crate::games::oware::position::Pits;
 use crate::games::oware::rules::{row_sum, sow_and_capture};

@@ -25,36 +25,24 @@
 //! ```
 
 mod build;
-mod index;
+
 mod report;
 
 pub use report::{EgdbStats, solve_report};
 
 use super::config::{MAX_HOUSES, Rules};
 use super::position::Oware;
-use index::{Binomials, layer_size, rank};
+use crate::egdb::file;
+use crate::egdb::index::{Binomials, layer_size, rank};
 use serde::{Deserialize, Serialize};
 use std::io::{Read, Write};
 use std::path::Path;
 use std::time::{Duration, Instant};
-use thiserror::Error;
 
 /// The most seeds a database may cover (values are bytes, from `−n` to `+n`).
 pub const MAX_EGDB_SEEDS: u32 = 48;
 
-/// What can go wrong building, saving or loading an endgame database.
-#[derive(Debug, Error)]
-pub enum EgdbError {
-    /// The requested database is not one this builder makes (sizes).
-    #[error("endgame database: {0}")]
-    Size(String),
-    /// Reading or writing the file failed.
-    #[error("endgame database file: {0}")]
-    Io(#[from] std::io::Error),
-    /// The file is not a valid database.
-    #[error("endgame database file is not valid: {0}")]
-    Format(String),
-}
+pub use crate::egdb::EgdbError;
 
 /// How one layer of the build went, for progress reports.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -160,45 +148,32 @@ impl Egdb {
         EgdbStats::of_layers(&self.layers)
     }
 
-    /// Writes the database with bincode.
+    /// Writes the database: the shared header (`crate::egdb::file`), then bincode.
     pub fn write_to(&self, writer: impl Write) -> Result<(), EgdbError> {
-        bincode::serialize_into(writer, self).map_err(|e| match *e {
-            bincode::ErrorKind::Io(io) => EgdbError::Io(io),
-            other => EgdbError::Format(other.to_string()),
-        })
+        Ok(file::write_to(HEADER, self, writer)?)
     }
 
     /// Reads a database written by [`Egdb::write_to`], checking every layer.
     pub fn read_from(reader: impl Read) -> Result<Egdb, EgdbError> {
-        use bincode::Options;
-        // Same encoding as `bincode::serialize_into`, with a bound on what a corrupt length
-        // may make us allocate.
-        bincode::DefaultOptions::new()
-            .with_fixint_encoding()
-            .allow_trailing_bytes()
-            .with_limit(1 << 36)
-            .deserialize_from(reader)
-            .map_err(|e| match *e {
-                bincode::ErrorKind::Io(io) => EgdbError::Io(io),
-                other => EgdbError::Format(other.to_string()),
-            })
+        Ok(file::read_from(HEADER, 1 << 36, reader)?)
     }
 
-    /// Saves the database to a file.
+    /// Saves the database to a file (atomically: a temporary file, then a rename).
     pub fn save(&self, path: impl AsRef<Path>) -> Result<(), EgdbError> {
-        let file = std::fs::File::create(path)?;
-        let mut writer = std::io::BufWriter::new(file);
-        self.write_to(&mut writer)?;
-        writer.flush()?;
-        Ok(())
+        Ok(file::save(HEADER, self, path.as_ref())?)
     }
 
     /// Loads a database saved by [`Egdb::save`].
     pub fn load(path: impl AsRef<Path>) -> Result<Egdb, EgdbError> {
-        let file = std::fs::File::open(path)?;
-        Egdb::read_from(std::io::BufReader::new(file))
+        Ok(file::load(HEADER, 1 << 36, path.as_ref())?)
     }
 }
+
+/// The header of saved Awari databases.
+const HEADER: file::Header = file::Header {
+    magic: *b"PNDAWARI",
+    version: 1,
+};
 
 /// Threads to build with: the available cores.
 fn default_threads() -> usize {

@@ -1,0 +1,160 @@
+//! `ponder solve --game kalah`: the exact margin of a position, and the Kalah endgame
+//! database (built, loaded, saved, or one shard of it).
+
+use super::CliError;
+use super::solve::SolveArgs;
+use crate::egdb::EgdbError;
+use crate::games::kalah::solve::SolveProgress;
+use crate::games::kalah::{Kalah, KalahEgdb, KalahLayerReport, KalahSolver};
+use crate::games::{Game, GameRecord};
+use std::io::Write;
+use std::path::Path;
+
+fn egdb_error(error: EgdbError) -> CliError {
+    CliError::Usage(error.to_string())
+}
+
+/// Threads to build with: `--threads` or the available cores.
+fn threads(args: &SolveArgs) -> usize {
+    args.threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+}
+
+/// Loads `--egdb FILE`, or builds `--egdb N` (printing each layer).
+pub(crate) fn load_or_build(
+    config: crate::games::kalah::KalahConfig,
+    spec: &str,
+    threads: usize,
+    out: &mut dyn Write,
+) -> Result<KalahEgdb, CliError> {
+    if let Ok(seeds) = spec.parse::<u32>() {
+        let mut report = |layer: KalahLayerReport| {
+            let _ = writeln!(
+                out,
+                "egdb layer {:>2}: {:>12} boards in {:.3} s",
+                layer.seeds,
+                layer.boards,
+                layer.elapsed.as_secs_f64()
+            );
+        };
+        return KalahEgdb::build(config, seeds, threads, &mut report).map_err(egdb_error);
+    }
+    let egdb = KalahEgdb::load(Path::new(spec)).map_err(egdb_error)?;
+    if !egdb.covers(&config) {
+        return Err(CliError::Usage(format!(
+            "{spec} is a database for {} pits, {} capture; the game is {config}",
+            egdb.pits(),
+            egdb.capture()
+        )));
+    }
+    Ok(egdb)
+}
+
+/// Runs `solve` for Kalah.
+pub(crate) fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let config = Kalah::config_from_spec(&args.game)?;
+    if let Some(shard) = args.shard {
+        return build_shard(args, config, shard, out);
+    }
+    let egdb = match &args.egdb {
+        Some(spec) => Some(load_or_build(config, spec, threads(args), out)?),
+        None => None,
+    };
+    if args.egdb_only {
+        let (Some(egdb), Some(path)) = (&egdb, &args.save) else {
+            return Err(CliError::Usage(
+                "--egdb-only needs --egdb N and --save FILE".into(),
+            ));
+        };
+        egdb.save(path).map_err(egdb_error)?;
+        writeln!(out, "saved {} boards to {}", egdb.boards(), path.display())?;
+        return Ok(());
+    }
+    if let (Some(egdb), Some(path)) = (&egdb, &args.save) {
+        egdb.save(path).map_err(egdb_error)?;
+    }
+    let record: GameRecord<Kalah> = match &args.position {
+        Some(text) => Kalah::parse_position(&config, text)?,
+        None => GameRecord::new(Kalah::start(&config)?),
+    };
+    let position = record.current();
+    let mut solver = KalahSolver::new(config, args.hash << 20, egdb.as_ref())?;
+    writeln!(out, "solving {config} {}", position.position_text())?;
+    let mut progress = |step: SolveProgress| {
+        let _ = writeln!(
+            out,
+            "bounds [{:+}, {:+}] nodes {} time {:.3} s",
+            step.lower,
+            step.upper,
+            step.nodes,
+            step.elapsed.as_secs_f64()
+        );
+    };
+    let solution = solver.solve(&position, &mut progress)?;
+    let line: Vec<String> = solution.line.iter().map(ToString::to_string).collect();
+    writeln!(out, "value {:+}", solution.value)?;
+    writeln!(out, "line {}", line.join(" "))?;
+    let seconds = solution.elapsed.as_secs_f64();
+    writeln!(
+        out,
+        "nodes {} time {:.3} s ({:.2} M nodes/s) memory {} MiB table + {} MiB database",
+        solution.nodes,
+        seconds,
+        solution.nodes as f64 / seconds.max(1e-9) / 1e6,
+        solver.table_bytes() >> 20,
+        egdb.as_ref().map_or(0, |db| db.boards() >> 20)
+    )?;
+    Ok(())
+}
+
+/// `--shard i/N --egdb N`: solves that shard of layer N into a part file.
+fn build_shard(
+    args: &SolveArgs,
+    config: crate::games::kalah::KalahConfig,
+    shard: crate::egdb::Shard,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let (Some(Ok(seeds)), Some(path)) = (args.egdb.as_deref().map(str::parse::<u32>), &args.save)
+    else {
+        return Err(CliError::Usage(
+            "--shard needs --egdb N (the layer) and --save FILE (the part file)".into(),
+        ));
+    };
+    let base = match (&args.base, seeds) {
+        (_, 0) => KalahEgdb::empty_for(config).map_err(egdb_error)?,
+        (Some(base), _) => load_or_build(config, &base.to_string_lossy(), threads(args), out)?,
+        (None, _) => load_or_build(config, &(seeds - 1).to_string(), threads(args), out)?,
+    };
+    let part = base.build_part(shard, threads(args)).map_err(egdb_error)?;
+    if part.seeds() != seeds {
+        return Err(CliError::Usage(format!(
+            "the base covers up to {} seeds; shard layer {seeds} needs exactly the layers below it",
+            base.max_seeds().map_or(-1, |s| s as i64)
+        )));
+    }
+    part.save(path).map_err(egdb_error)?;
+    writeln!(
+        out,
+        "saved shard {shard} of layer {seeds} to {}",
+        path.display()
+    )?;
+    Ok(())
+}
+
+/// Loads the database at `path` for play (`--egdb FILE` of play, bestmove, match, tune) and
+/// installs it, once per process; refuses games other than Kalah and databases of another
+/// width or rule.
+pub(crate) fn install_egdb(game: &crate::games::GameSpec, path: &Path) -> Result<(), CliError> {
+    if game.name() != Kalah::NAME {
+        return Err(CliError::Usage(format!(
+            "--egdb: endgame databases in play are Kalah's; the game is {game}"
+        )));
+    }
+    if crate::games::kalah::egdb::installed().is_some() {
+        return Ok(());
+    }
+    let config = Kalah::config_from_spec(game)?;
+    let egdb = load_or_build(config, &path.to_string_lossy(), 1, &mut std::io::sink())?;
+    crate::games::kalah::egdb::install(egdb);
+    Ok(())
+}

@@ -1,0 +1,414 @@
+//! An exact endgame database for Kalah: the value of every board with at most `S` seeds in
+//! the pits, either side to move, built in one pass (see `build`).
+//!
+//! The value of a board is the mover's future gain under perfect play: the seeds the mover
+//! will still bank minus those the opponent will, from `−n` to `+n` for `n` seeds in the pits.
+//! Seeds in the stores never move again, so the value does not depend on the stores and a
+//! game's final margin (for the mover) is the store difference plus this value. One database
+//! serves every Kalah(m, ·) with its capture rule: the number of seeds a pit started with
+//! does not matter.
+//!
+//! Boards are seen from the mover (the mover's `m` pits, then the opponent's, each in its
+//! owner's sowing order) and indexed by seed count, then combinatorial rank, as in the Awari
+//! database (`crate::egdb`). A build can be split over processes: [`KalahEgdb::build_part`]
+//! solves one shard of the next layer, [`KalahEgdb::merge`] joins the parts, and the result is
+//! byte for byte the single build.
+//!
+//! ```
+//! use ponder::games::kalah::{CaptureRule, Kalah, KalahConfig, KalahEgdb};
+//! let config = KalahConfig::new(6, 4, CaptureRule::Classic).unwrap();
+//! let egdb = KalahEgdb::build(config, 3, 1, |_| {}).unwrap();
+//! // One seed in the mover's pit next to the store: the mover banks it and the game ends.
+//! assert_eq!(egdb.value_of_board(&[0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1]), Some(0));
+//! assert_eq!(egdb.value_of_board(&[0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 2, 0]), Some(-1));
+//! ```
+
+mod build;
+
+pub use crate::egdb::EgdbError;
+
+use super::{CaptureRule, Kalah, KalahConfig, MAX_PITS};
+use crate::egdb::index::{Binomials, layer_size, rank};
+use crate::egdb::{Shard, file};
+use crate::games::Seat;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+use std::sync::OnceLock;
+use std::sync::atomic::AtomicI8;
+use std::time::{Duration, Instant};
+
+/// The most seeds in the pits a database may cover.
+pub const MAX_KALAH_EGDB_SEEDS: u32 = 40;
+
+/// A value not yet known.
+const UNKNOWN: i8 = i8::MIN;
+
+/// The header of saved databases.
+const HEADER: file::Header = file::Header {
+    magic: *b"PNDKALAH",
+    version: 1,
+};
+
+/// The header of part files (one shard of one layer).
+const PART_HEADER: file::Header = file::Header {
+    magic: *b"PNDKPART",
+    version: 1,
+};
+
+/// The most bytes of body a database file may hold (64 GiB).
+const FILE_LIMIT: u64 = 1 << 36;
+
+/// How one layer of the build went, for progress reports.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct KalahLayerReport {
+    /// Seeds in the pits in this layer.
+    pub seeds: u32,
+    /// Boards in the layer.
+    pub boards: u64,
+    /// Time spent on the layer.
+    pub elapsed: Duration,
+}
+
+/// A Kalah endgame database for one board width and capture rule, up to
+/// [`KalahEgdb::max_seeds`] seeds in the pits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KalahEgdb {
+    /// Pits a side and capture rule (the seeds a pit starts with are irrelevant: 1).
+    config: KalahConfig,
+    /// `layers[n][rank]`: the value of the board of `n` seeds with that rank.
+    layers: Vec<Vec<i8>>,
+    binomials: Binomials,
+}
+
+/// One shard of one layer, as a part file holds it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KalahEgdbPart {
+    pits: u8,
+    capture: CaptureRule,
+    seeds: u32,
+    index: u32,
+    count: u32,
+    values: Vec<i8>,
+}
+
+/// The serialized form of a database.
+#[derive(Deserialize)]
+struct EgdbFile {
+    pits: u8,
+    capture: CaptureRule,
+    layers: Vec<Vec<i8>>,
+}
+
+/// The serialized form, borrowed for writing (encodes exactly as [`EgdbFile`]).
+#[derive(Serialize)]
+struct EgdbFileRef<'a> {
+    pits: u8,
+    capture: CaptureRule,
+    layers: &'a [Vec<i8>],
+}
+
+impl TryFrom<EgdbFile> for KalahEgdb {
+    type Error = EgdbError;
+
+    fn try_from(file: EgdbFile) -> Result<KalahEgdb, EgdbError> {
+        let mut egdb = KalahEgdb::empty(database_config(file.pits as usize, file.capture)?);
+        for layer in file.layers {
+            egdb.push_layer(layer)?;
+        }
+        Ok(egdb)
+    }
+}
+
+/// The configuration a database of `pits` pits a side is built with.
+fn database_config(pits: usize, capture: CaptureRule) -> Result<KalahConfig, EgdbError> {
+    KalahConfig::new(pits, 1, capture).map_err(|e| EgdbError::Size(e.to_string()))
+}
+
+impl KalahEgdb {
+    /// A database holding no layer yet, for `config`'s board width and capture rule: the
+    /// base of the first layer's shards.
+    pub fn empty_for(config: KalahConfig) -> Result<KalahEgdb, EgdbError> {
+        Ok(KalahEgdb::empty(database_config(
+            config.pits(),
+            config.capture(),
+        )?))
+    }
+
+    /// A database holding no layer yet, for `config`'s board width and capture rule.
+    fn empty(config: KalahConfig) -> KalahEgdb {
+        let binomials = Binomials::new(MAX_KALAH_EGDB_SEEDS as usize + 2 * config.pits());
+        KalahEgdb {
+            config,
+            layers: Vec::new(),
+            binomials,
+        }
+    }
+
+    /// The database for `config`'s board width and capture rule up to `max_seeds` seeds in
+    /// the pits, on `threads` threads, calling `progress` after each layer.
+    pub fn build(
+        config: KalahConfig,
+        max_seeds: u32,
+        threads: usize,
+        progress: impl FnMut(KalahLayerReport),
+    ) -> Result<KalahEgdb, EgdbError> {
+        let config = database_config(config.pits(), config.capture())?;
+        let mut egdb = KalahEgdb::empty(config);
+        egdb.extend(max_seeds, threads, progress)?;
+        Ok(egdb)
+    }
+
+    /// Adds the layers up to `max_seeds` that the database does not hold yet.
+    pub fn extend(
+        &mut self,
+        max_seeds: u32,
+        threads: usize,
+        mut progress: impl FnMut(KalahLayerReport),
+    ) -> Result<(), EgdbError> {
+        check_size(self.config.pits(), max_seeds)?;
+        while self.layers.len() <= max_seeds as usize {
+            let started = Instant::now();
+            let seeds = self.layers.len() as u32;
+            let layer = self.solve_shard(Shard::WHOLE, threads);
+            progress(KalahLayerReport {
+                seeds,
+                boards: layer.len() as u64,
+                elapsed: started.elapsed(),
+            });
+            self.layers.push(layer);
+        }
+        Ok(())
+    }
+
+    /// Solves `shard` of the next layer (the one after [`KalahEgdb::max_seeds`]).
+    pub fn build_part(&self, shard: Shard, threads: usize) -> Result<KalahEgdbPart, EgdbError> {
+        let seeds = self.layers.len() as u32;
+        check_size(self.config.pits(), seeds)?;
+        Ok(KalahEgdbPart {
+            pits: self.config.pits() as u8,
+            capture: self.config.capture(),
+            seeds,
+            index: shard.index(),
+            count: shard.count(),
+            values: self.solve_shard(shard, threads),
+        })
+    }
+
+    /// Solves the ranks of `shard` in the next layer and returns their values.
+    fn solve_shard(&self, shard: Shard, threads: usize) -> Vec<i8> {
+        let seeds = self.layers.len();
+        let size = layer_size(&self.binomials, 2 * self.config.pits(), seeds);
+        let layer: Vec<AtomicI8> = (0..size).map(|_| AtomicI8::new(UNKNOWN)).collect();
+        let ranks = shard.range(size);
+        let solver = build::LayerSolver {
+            config: self.config,
+            binomials: &self.binomials,
+            lower: &self.layers,
+            seeds,
+            layer: &layer,
+        };
+        solver.solve_range(ranks.clone(), threads);
+        layer[ranks.start as usize..ranks.end as usize]
+            .iter()
+            .map(|value| value.load(std::sync::atomic::Ordering::Relaxed))
+            .collect()
+    }
+
+    /// Adds the next layer from the parts of every shard of it (in any order).
+    pub fn merge(&mut self, mut parts: Vec<KalahEgdbPart>) -> Result<(), EgdbError> {
+        let seeds = self.layers.len() as u32;
+        parts.sort_by_key(|part| part.index);
+        let count = parts.len() as u32;
+        let mut layer = Vec::new();
+        for (expected, part) in parts.iter().enumerate() {
+            if part.pits as usize != self.config.pits() || part.capture != self.config.capture() {
+                return Err(EgdbError::Merge(format!(
+                    "shard {}/{} is for {} pits, {} capture; the base is {}",
+                    part.index, part.count, part.pits, part.capture, self.config
+                )));
+            }
+            if part.seeds != seeds || part.count != count || part.index != expected as u32 {
+                return Err(EgdbError::Merge(format!(
+                    "expected shards 0/{count} to {}/{count} of layer {seeds}, found shard {}/{} of layer {}",
+                    count.saturating_sub(1),
+                    part.index,
+                    part.count,
+                    part.seeds
+                )));
+            }
+            layer.extend_from_slice(&part.values);
+        }
+        self.push_layer(layer)
+    }
+
+    /// Appends a layer after checking its size and values.
+    fn push_layer(&mut self, layer: Vec<i8>) -> Result<(), EgdbError> {
+        let seeds = self.layers.len();
+        check_size(self.config.pits(), seeds as u32)?;
+        let expected = layer_size(&self.binomials, 2 * self.config.pits(), seeds);
+        if layer.len() as u64 != expected {
+            return Err(EgdbError::Format(format!(
+                "layer {seeds} has {} values, expected {expected}",
+                layer.len()
+            )));
+        }
+        if let Some(bad) = layer.iter().find(|v| v.unsigned_abs() as usize > seeds) {
+            return Err(EgdbError::Format(format!(
+                "layer {seeds} holds the impossible value {bad}"
+            )));
+        }
+        self.layers.push(layer);
+        Ok(())
+    }
+
+    /// Pits a side.
+    pub fn pits(&self) -> usize {
+        self.config.pits()
+    }
+
+    /// The capture rule.
+    pub fn capture(&self) -> CaptureRule {
+        self.config.capture()
+    }
+
+    /// The most seeds in the pits the database covers (`None` when it holds no layer).
+    pub fn max_seeds(&self) -> Option<u32> {
+        self.layers.len().checked_sub(1).map(|s| s as u32)
+    }
+
+    /// Boards stored, all layers together.
+    pub fn boards(&self) -> u64 {
+        self.layers.iter().map(|layer| layer.len() as u64).sum()
+    }
+
+    /// The mover's future gain on `board` (the mover's pits, then the opponent's, each in
+    /// sowing order) under perfect play; `None` for another width or more seeds than covered.
+    #[inline]
+    pub fn value_of_board(&self, board: &[u8]) -> Option<i32> {
+        if board.len() != 2 * self.config.pits() {
+            return None;
+        }
+        let seeds: usize = board.iter().map(|&s| usize::from(s)).sum();
+        let layer = self.layers.get(seeds)?;
+        let index = rank(&self.binomials, board.iter().copied(), board.len());
+        layer.get(index as usize).map(|&v| i32::from(v))
+    }
+
+    /// Whether the database answers for positions of `config` (same width and rule).
+    pub fn covers(&self, config: &KalahConfig) -> bool {
+        config.pits() == self.config.pits() && config.capture() == self.config.capture()
+    }
+
+    /// The future gain of `position`'s side to move under perfect play (its final margin
+    /// minus the store difference); `None` when the database does not cover it.
+    #[inline]
+    pub fn value(&self, position: &Kalah) -> Option<i32> {
+        if !self.covers(&position.kalah_config()) {
+            return None;
+        }
+        let m = self.config.pits();
+        let (view, _) = mover_view(position);
+        self.value_of_board(&view[..2 * m])
+    }
+
+    /// Saves the database (atomically).
+    pub fn save(&self, path: impl AsRef<Path>) -> Result<(), EgdbError> {
+        let file = EgdbFileRef {
+            pits: self.config.pits() as u8,
+            capture: self.config.capture(),
+            layers: &self.layers,
+        };
+        Ok(file::save(HEADER, &file, path.as_ref())?)
+    }
+
+    /// Loads a database saved by [`KalahEgdb::save`], checking every layer.
+    pub fn load(path: impl AsRef<Path>) -> Result<KalahEgdb, EgdbError> {
+        let file: EgdbFile = file::load(HEADER, FILE_LIMIT, path.as_ref())?;
+        KalahEgdb::try_from(file)
+    }
+}
+
+impl KalahEgdbPart {
+    /// Saves the part (atomically).
+    pub fn save(&self, path: impl AsRef<Path>) -> Result<(), EgdbError> {
+        Ok(file::save(PART_HEADER, self, path.as_ref())?)
+    }
+
+    /// Loads a part saved by [`KalahEgdbPart::save`].
+    pub fn load(path: impl AsRef<Path>) -> Result<KalahEgdbPart, EgdbError> {
+        Ok(file::load(PART_HEADER, FILE_LIMIT, path.as_ref())?)
+    }
+
+    /// The board width and capture rule of the part's database.
+    pub fn config(&self) -> Result<KalahConfig, crate::games::GameError> {
+        KalahConfig::new(self.pits as usize, 1, self.capture)
+    }
+
+    /// The layer (seeds in the pits) this part belongs to.
+    pub fn seeds(&self) -> u32 {
+        self.seeds
+    }
+}
+
+/// The database the process has loaded for play ([`install`]).
+static LOADED: OnceLock<KalahEgdb> = OnceLock::new();
+
+/// Makes `egdb` the database every Kalah evaluator consults (so the search scores the
+/// positions it covers exactly); the first database installed stays. Returns whether this
+/// one was installed.
+pub fn install(egdb: KalahEgdb) -> bool {
+    LOADED.set(egdb).is_ok()
+}
+
+/// The installed database, if any.
+pub fn installed() -> Option<&'static KalahEgdb> {
+    LOADED.get()
+}
+
+/// The exact final margin of `position` for its side to move, from the installed database.
+#[inline]
+pub(crate) fn loaded_margin(position: &Kalah) -> Option<i32> {
+    let egdb = LOADED.get()?;
+    egdb.value(position)
+        .map(|gain| position.store_difference() + gain)
+}
+
+/// Refuses sizes the builder does not handle.
+fn check_size(pits: usize, max_seeds: u32) -> Result<(), EgdbError> {
+    if 2 * pits > 20 {
+        return Err(EgdbError::Size(format!("{pits} pits a side: at most 10")));
+    }
+    if max_seeds > MAX_KALAH_EGDB_SEEDS {
+        return Err(EgdbError::Size(format!(
+            "{max_seeds} seeds: at most {MAX_KALAH_EGDB_SEEDS}"
+        )));
+    }
+    Ok(())
+}
+
+/// The position of `board` (the mover's pits, then the opponent's) with empty stores and the
+/// first player (the mover) to move.
+pub(super) fn board_position(config: KalahConfig, board: &[u8]) -> Kalah {
+    let m = config.pits();
+    let mut cells = [0u8; super::position::MAX_CELLS];
+    cells[..m].copy_from_slice(&board[..m]);
+    cells[m + 1..2 * m + 1].copy_from_slice(&board[m..2 * m]);
+    Kalah {
+        cells,
+        config,
+        side: 0,
+    }
+}
+
+/// `position`'s pits seen from its side to move (the mover's row, then the opponent's), and
+/// `+1` when the first player is to move, `−1` otherwise.
+#[inline]
+pub(crate) fn mover_view(position: &Kalah) -> ([u8; 2 * MAX_PITS], i32) {
+    let m = position.kalah_config().pits();
+    let mut view = [0u8; 2 * MAX_PITS];
+    let mover = position.side();
+    view[..m].copy_from_slice(position.pits(mover));
+    view[m..2 * m].copy_from_slice(position.pits(mover.opponent()));
+    let sign = if mover == Seat::FIRST { 1 } else { -1 };
+    (view, sign)
+}
