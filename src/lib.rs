@@ -19,6 +19,7 @@
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod engine;
+pub mod files;
 pub mod games;
 pub mod matches;
 mod perft;

@@ -137,8 +137,8 @@ fn a_saved_game_loads_and_resumes() {
         &format!("2\n5\nsave {path}\nquit\n"),
     );
     assert!(output.status.success(), "{}", stdout(&output));
-    let saved: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let payload = ponder::files::load_bytes(&file, &ponder::cli::SAVED_GAME_FILE).unwrap();
+    let saved: serde_json::Value = serde_json::from_slice(&payload).unwrap();
     assert_eq!(saved["format"], "ponder-game");
     assert_eq!(saved["record"]["moves"], serde_json::json!([2, 5]));
     // Resume with --load: the game goes on from ply 2.
@@ -152,21 +152,39 @@ fn a_saved_game_loads_and_resumes() {
     let output = play(&["--seats", "human,human"], &format!("load {path}\nquit\n"));
     assert!(stdout(&output).contains("loaded"));
     let bad = dir.join("bad.json");
-    std::fs::write(
-        &bad,
-        r#"{"format":"ponder-game","game":"kalah","record":{"start":{"config":{"pits":6,"seeds":4,"capture":"classic"},"board":[4,4,4,4,4,4,0,4,4,4,4,4,4,0,0]},"moves":[2,2]}}"#,
-    )
-    .unwrap();
+    let tampered = r#"{"format":"ponder-game","game":"kalah","record":{"start":{"config":{"pits":6,"seeds":4,"capture":"classic"},"board":[4,4,4,4,4,4,0,4,4,4,4,4,4,0,0]},"moves":[2,2]}}"#;
+    let file_bytes = ponder::files::encode(&ponder::cli::SAVED_GAME_FILE, tampered.as_bytes());
+    std::fs::write(&bad, &file_bytes).unwrap();
+    // Damaged files: a flipped bit, a truncated file, a bare JSON file with no header.
+    let mut good = std::fs::read(&file).unwrap();
+    let corrupt = dir.join("corrupt.json");
+    *good.last_mut().unwrap() ^= 1;
+    std::fs::write(&corrupt, &good).unwrap();
+    let truncated = dir.join("truncated.json");
+    std::fs::write(&truncated, &good[..good.len() / 2]).unwrap();
+    let bare = dir.join("bare.json");
+    std::fs::write(&bare, tampered).unwrap();
+    let lines: String = [&bad, &corrupt, &truncated, &bare]
+        .iter()
+        .map(|path| format!("load {}\n", path.display()))
+        .collect();
     let output = play(
         &["--seats", "human,human"],
-        &format!("load {}\nload /nonexistent/x.json\nquit\n", bad.display()),
+        &format!("{lines}load /nonexistent/x.json\nquit\n"),
     );
     let text = stdout(&output);
     assert!(
         text.contains("not loaded: the saved record is invalid"),
         "{text}"
     );
-    assert!(text.contains("not loaded: cannot read"), "{text}");
+    for said in [
+        "corrupt.json: checksum",
+        "truncated.json: the header says",
+        "bare.json: magic",
+        "x.json: No such file",
+    ] {
+        assert!(text.contains(said), "{said}: {text}");
+    }
     assert!(text.contains("quit after 0 plies"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }

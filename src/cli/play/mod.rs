@@ -17,7 +17,7 @@ use crate::search::Evaluators;
 use crate::with_game;
 use input::{Entry, HELP, Input, Next};
 use render::{LiveLine, draw_board, legal_text, seat_name, thought_line};
-use save::SavedGame;
+pub use save::{SAVED_GAME_FILE, SavedGame};
 pub(crate) use seats::SeatSpec;
 use seats::{SeatPlayer, parse_seats};
 use std::io::{IsTerminal, Write};

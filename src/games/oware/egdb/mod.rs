@@ -32,6 +32,7 @@ pub use report::{EgdbStats, solve_report};
 
 use super::config::{MAX_HOUSES, Rules};
 use super::position::Oware;
+use crate::files::FileFormat;
 use index::{Binomials, layer_size, rank};
 use serde::{Deserialize, Serialize};
 use std::io::{Read, Write};
@@ -54,7 +55,15 @@ pub enum EgdbError {
     /// The file is not a valid database.
     #[error("endgame database file is not valid: {0}")]
     Format(String),
+    /// The file is damaged, truncated, of another format or too large ([`crate::files`]).
+    #[error(transparent)]
+    File(#[from] crate::files::FileError),
 }
+
+/// The database file: a [`crate::files`] header (magic `PNDawari`), then the bincode
+/// payload of [`Egdb::write_to`].
+pub const EGDB_FILE: FileFormat =
+    FileFormat::new(*b"PNDawari", 1, 1 << 36, "Awari endgame database");
 
 /// How one layer of the build went, for progress reports.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -170,13 +179,18 @@ impl Egdb {
 
     /// Reads a database written by [`Egdb::write_to`], checking every layer.
     pub fn read_from(reader: impl Read) -> Result<Egdb, EgdbError> {
+        Egdb::read_limited(reader, EGDB_FILE.max_payload)
+    }
+
+    /// [`Egdb::read_from`], allocating at most `limit` bytes whatever the lengths inside say.
+    fn read_limited(reader: impl Read, limit: u64) -> Result<Egdb, EgdbError> {
         use bincode::Options;
         // Same encoding as `bincode::serialize_into`, with a bound on what a corrupt length
         // may make us allocate.
         bincode::DefaultOptions::new()
             .with_fixint_encoding()
             .allow_trailing_bytes()
-            .with_limit(1 << 36)
+            .with_limit(limit)
             .deserialize_from(reader)
             .map_err(|e| match *e {
                 bincode::ErrorKind::Io(io) => EgdbError::Io(io),
@@ -184,19 +198,22 @@ impl Egdb {
             })
     }
 
-    /// Saves the database to a file.
+    /// Saves the database to a file ([`EGDB_FILE`]), atomically.
     pub fn save(&self, path: impl AsRef<Path>) -> Result<(), EgdbError> {
-        let file = std::fs::File::create(path)?;
-        let mut writer = std::io::BufWriter::new(file);
-        self.write_to(&mut writer)?;
-        writer.flush()?;
+        crate::files::save_with(path.as_ref(), &EGDB_FILE, |writer| {
+            self.write_to(writer).map_err(std::io::Error::other)
+        })?;
         Ok(())
     }
 
-    /// Loads a database saved by [`Egdb::save`].
+    /// Loads a database saved by [`Egdb::save`]; a damaged file is refused with an error
+    /// naming it.
     pub fn load(path: impl AsRef<Path>) -> Result<Egdb, EgdbError> {
-        let file = std::fs::File::open(path)?;
-        Egdb::read_from(std::io::BufReader::new(file))
+        Ok(crate::files::load_with(
+            path.as_ref(),
+            &EGDB_FILE,
+            |reader, length| Egdb::read_limited(reader, length).map_err(|e| e.to_string()),
+        )?)
     }
 }
 
