@@ -133,6 +133,18 @@ fn damaged_database_files_are_refused_with_the_file_named() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Found by fuzzing (`egdb_file`): a format tag whose length prefix claims 32 GiB made
+/// bincode allocate that much before reading it (the process aborted).
+#[test]
+fn a_huge_tag_length_is_refused_without_allocating() {
+    let mut bytes = (1u64 << 35).to_le_bytes().to_vec();
+    bytes.extend_from_slice(b"ponder-awari-egdb-1");
+    bytes.extend_from_slice(&6u32.to_le_bytes());
+    bytes.extend_from_slice(&0u64.to_le_bytes());
+    let error = Egdb::read_from(&bytes[..]).unwrap_err().to_string();
+    assert!(error.contains("not a database"), "{error}");
+}
+
 #[test]
 fn sizes_beyond_the_builder_are_refused() {
     assert!(Egdb::build(200).is_err());

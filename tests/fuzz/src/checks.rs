@@ -58,7 +58,11 @@ pub fn assert_replays<G: Game>(record: &GameRecord<G>) {
         assert!(position.is_legal(mv), "ply {}: {mv} is not legal", ply + 1);
         position = position.play(mv);
     }
-    assert_eq!(position.key(), record.current().key(), "the replay ends elsewhere");
+    assert_eq!(
+        position.key(),
+        record.current().key(),
+        "the replay ends elsewhere"
+    );
 }
 
 /// A parsed position (with its moves) replays legally; its text parses to the same
@@ -75,7 +79,11 @@ fn position_round_trip<G: Game>(spec: &GameSpec, text: &str) {
     let written = current.position_text();
     let again = G::parse_position(&config, &written)
         .unwrap_or_else(|e| panic!("{written:?} (from {text:?}) does not parse: {e}"));
-    assert_eq!(again.current().key(), current.key(), "{text:?} -> {written:?}");
+    assert_eq!(
+        again.current().key(),
+        current.key(),
+        "{text:?} -> {written:?}"
+    );
     assert_eq!(again.current().side_to_move(), current.side_to_move());
     assert_eq!(again.current().position_text(), written);
 }
@@ -149,7 +157,11 @@ pub fn kalah_board(data: &[u8]) {
     let spec = spec_of("kalah", *first);
     position_round_trip::<Kalah>(&spec, &position.position_text());
     // And the same numbers as text, the way a person types them.
-    let text = numbers.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+    let text = numbers
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(" ");
     position_round_trip::<Kalah>(&spec, &text);
 }
 
@@ -297,7 +309,10 @@ fn uai_session_of<G: Evaluators>(spec: &GameSpec, text: &str) -> Result<(), pond
         let mv = position
             .parse_move(word)
             .unwrap_or_else(|e| panic!("bestmove {word}: {e}\ninput:\n{input}"));
-        assert!(position.is_legal(mv), "bestmove {word} is illegal\ninput:\n{input}");
+        assert!(
+            position.is_legal(mv),
+            "bestmove {word} is illegal\ninput:\n{input}"
+        );
     }
     Ok(())
 }
@@ -355,17 +370,29 @@ fn check_response(request: &Request) {
 
 /// A bestmove answer's move is legal in the position it names.
 fn check_best_move(value: &serde_json::Value) {
-    let text = |key: &str| value[key].as_str().unwrap_or_else(|| panic!("no {key}: {value}"));
+    let text = |key: &str| {
+        value[key]
+            .as_str()
+            .unwrap_or_else(|| panic!("no {key}: {value}"))
+    };
     let spec: GameSpec = text("game").parse().expect("the answer names its game");
     let position = text("position");
     let mv = text("move");
     let legal: Result<bool, ponder::GameError> =
         with_game!(spec, G => is_legal_in::<G>(&spec, position, mv));
-    assert_eq!(legal.ok(), Some(true), "bestmove {mv} in {position}: {value}");
+    assert_eq!(
+        legal.ok(),
+        Some(true),
+        "bestmove {mv} in {position}: {value}"
+    );
 }
 
 /// Whether `mv` is legal in `position` of the game `spec` configures.
-fn is_legal_in<G: Game>(spec: &GameSpec, position: &str, mv: &str) -> Result<bool, ponder::GameError> {
+fn is_legal_in<G: Game>(
+    spec: &GameSpec,
+    position: &str,
+    mv: &str,
+) -> Result<bool, ponder::GameError> {
     let config = G::config_from_spec(spec)?;
     let current = G::parse_position(&config, position)?.current();
     Ok(current.parse_move(mv).is_ok_and(|m| current.is_legal(m)))
@@ -397,4 +424,76 @@ pub fn http_bestmove(data: &[u8]) {
         },
     };
     check_response(&request);
+}
+
+/// A format for the header's own target.
+const FUZZ_FILE: ponder::files::FileFormat =
+    ponder::files::FileFormat::new(*b"PNDfuzz!", 1, 1 << 12, "fuzz file");
+
+/// The safe-file header: bytes that pass the checks are exactly the file written for their
+/// payload; any payload written reads back.
+pub fn safe_file(data: &[u8]) {
+    if let Ok(payload) = ponder::files::decode(data, &FUZZ_FILE) {
+        assert_eq!(ponder::files::encode(&FUZZ_FILE, payload), data);
+    }
+    if data.len() as u64 <= FUZZ_FILE.max_payload {
+        let file = ponder::files::encode(&FUZZ_FILE, data);
+        assert_eq!(ponder::files::decode(&file, &FUZZ_FILE).ok(), Some(data));
+    }
+}
+
+/// The payload to test of a file target: after a first byte of 0 the rest is a whole file
+/// (header checked), otherwise the rest is the payload itself (so that the fuzzer reaches the
+/// decoder without having to forge checksums).
+fn payload_of<'a>(data: &'a [u8], format: &ponder::files::FileFormat) -> Option<&'a [u8]> {
+    match data.split_first() {
+        Some((0, file)) => ponder::files::decode(file, format).ok(),
+        Some((_, payload)) => Some(payload),
+        None => None,
+    }
+}
+
+/// Saved games: a saved game that reads replays legally, and saved again reads back to the
+/// same game.
+pub fn saved_game(data: &[u8]) {
+    let Some(payload) = payload_of(data, &ponder::cli::SAVED_GAME_FILE) else {
+        return;
+    };
+    let Ok(saved) = ponder::cli::SavedGame::from_json(payload) else {
+        return;
+    };
+    let Ok(spec) = saved.spec() else {
+        return;
+    };
+    let _: Result<(), ponder::GameError> =
+        with_game!(spec, G => Ok(saved_game_of::<G>(&spec, &saved)));
+}
+
+fn saved_game_of<G: Game>(spec: &GameSpec, saved: &ponder::cli::SavedGame) {
+    let Ok(record) = saved.record::<G>() else {
+        return;
+    };
+    assert_replays(&record);
+    let again = ponder::cli::SavedGame::new(spec, Vec::new(), &record).expect("saves");
+    let json = again.to_json().expect("writes");
+    let read = ponder::cli::SavedGame::from_json(&json).expect("reads back");
+    let back = read.record::<G>().expect("its record reads back");
+    assert_eq!(back.moves(), record.moves());
+    assert_eq!(back.current().key(), record.current().key());
+}
+
+/// Awari endgame databases: a database that reads writes back to bytes that read to the
+/// same database.
+pub fn egdb_file(data: &[u8]) {
+    let Some(payload) = payload_of(data, &ponder::games::oware::EGDB_FILE) else {
+        return;
+    };
+    let Ok(egdb) = ponder::games::oware::Egdb::read_from(payload) else {
+        return;
+    };
+    let mut written = Vec::new();
+    egdb.write_to(&mut written).expect("writes to memory");
+    let again = ponder::games::oware::Egdb::read_from(&written[..]).expect("reads back");
+    assert_eq!(again, egdb);
+    assert_eq!(again.stats(), egdb.stats());
 }

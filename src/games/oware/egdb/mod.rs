@@ -248,7 +248,7 @@ fn check_size(houses: usize, max_seeds: u32) -> Result<(), EgdbError> {
 /// The serialized form: a format tag, the size and the layers.
 #[derive(Deserialize)]
 struct EgdbFile {
-    format: String,
+    format: FormatTag,
     houses: u32,
     layers: Vec<Vec<i8>>,
 }
@@ -263,6 +263,19 @@ struct EgdbFileRef<'a> {
 
 /// The format tag of saved databases.
 const FORMAT: &str = "ponder-awari-egdb-1";
+
+/// The format tag as read: the bytes of a bincode string (a `u64` length, then the text) for
+/// a tag of [`FORMAT`]'s length, read as fixed fields. Read as a `String`, a corrupt length
+/// would make bincode allocate that many bytes before reading them (found by fuzzing).
+#[derive(Deserialize)]
+struct FormatTag(u64, [u8; FORMAT.len()]);
+
+impl FormatTag {
+    /// The tag as text, for messages; `None` unless it has [`FORMAT`]'s length.
+    fn text(&self) -> Option<String> {
+        (self.0 == FORMAT.len() as u64).then(|| String::from_utf8_lossy(&self.1).into_owned())
+    }
+}
 
 impl Serialize for Egdb {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -285,8 +298,10 @@ impl TryFrom<EgdbFile> for Egdb {
     type Error = String;
 
     fn try_from(file: EgdbFile) -> Result<Egdb, String> {
-        if file.format != FORMAT {
-            return Err(format!("format {:?}, expected {FORMAT:?}", file.format));
+        match file.format.text() {
+            Some(tag) if tag == FORMAT => {}
+            Some(tag) => return Err(format!("format {tag:?}, expected {FORMAT:?}")),
+            None => return Err(format!("not a database: expected the tag {FORMAT:?}")),
         }
         let houses = file.houses as usize;
         if file.layers.is_empty() {
