@@ -8,8 +8,11 @@ mod checks;
 
 use std::path::Path;
 
+/// A target's check.
+type Check = fn(&[u8]);
+
 /// Every target, by name, with its check.
-const TARGETS: &[(&str, fn(&[u8]))] = &[
+const TARGETS: &[(&str, Check)] = &[
     ("game_spec", checks::game_spec),
     ("player_spec", checks::player_spec),
     ("kalah_trace", checks::kalah_trace),
@@ -26,7 +29,7 @@ const TARGETS: &[(&str, fn(&[u8]))] = &[
 ];
 
 /// Runs `target`'s check on every file of `dir` (if it exists); how many.
-fn replay(dir: &Path, check: fn(&[u8])) -> usize {
+fn replay(dir: &Path, check: Check) -> usize {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return 0;
     };

@@ -465,13 +465,15 @@ pub fn saved_game(data: &[u8]) {
     let Ok(spec) = saved.spec() else {
         return;
     };
-    let _: Result<(), ponder::GameError> =
-        with_game!(spec, G => Ok(saved_game_of::<G>(&spec, &saved)));
+    let _: Result<(), ponder::GameError> = with_game!(spec, G => saved_game_of::<G>(&spec, &saved));
 }
 
-fn saved_game_of<G: Game>(spec: &GameSpec, saved: &ponder::cli::SavedGame) {
+fn saved_game_of<G: Game>(
+    spec: &GameSpec,
+    saved: &ponder::cli::SavedGame,
+) -> Result<(), ponder::GameError> {
     let Ok(record) = saved.record::<G>() else {
-        return;
+        return Ok(());
     };
     assert_replays(&record);
     let again = ponder::cli::SavedGame::new(spec, Vec::new(), &record).expect("saves");
@@ -480,6 +482,7 @@ fn saved_game_of<G: Game>(spec: &GameSpec, saved: &ponder::cli::SavedGame) {
     let back = read.record::<G>().expect("its record reads back");
     assert_eq!(back.moves(), record.moves());
     assert_eq!(back.current().key(), record.current().key());
+    Ok(())
 }
 
 /// Awari endgame databases: a database that reads writes back to bytes that read to the
