@@ -52,6 +52,7 @@ pub use searcher::Searcher;
 pub(crate) use store::{NodeStore, NodeWindow};
 pub use table::{
     Bound, DashMapTable, LockFreeTable, Table, TableEntry, TableKind, TranspositionTable,
+    physical_memory_mib,
 };
 pub use tiebreak::choose;
 pub(crate) use worker::Window;
