@@ -281,3 +281,55 @@ fn a_scripted_oware_game_against_the_engine_ends_with_the_result() {
     // The board is drawn with the house letters.
     assert!(text.contains("   a   b   c   d   e   f"), "{text}");
 }
+
+/// `ponder play` killed mid-game (SIGKILL: no chance to clean up) and started again offers
+/// the game kept after every move, and resumes it at the same move; a finished or quit game
+/// is not offered again.
+#[test]
+fn a_killed_game_resumes_at_the_same_move() {
+    use std::io::Write as _;
+    let dir = std::env::temp_dir().join(format!("ponder-autosave-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("autosave.game");
+    let path = file.to_str().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ponder"))
+        .args(["play", "--seats", "human,human", "--autosave", path])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "2\n5").unwrap();
+    stdin.flush().unwrap();
+    let moves = |file: &std::path::Path| -> Option<serde_json::Value> {
+        let payload = ponder::files::load_bytes(file, &ponder::cli::SAVED_GAME_FILE).ok()?;
+        let saved: serde_json::Value = serde_json::from_slice(&payload).ok()?;
+        Some(saved["record"]["moves"].clone())
+    };
+    let started = std::time::Instant::now();
+    while moves(&file) != Some(serde_json::json!([2, 5])) {
+        assert!(
+            started.elapsed().as_secs() < 30,
+            "no autosave after two moves"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    drop(stdin);
+    // Started again: the offer, accepted; the game goes on from ply 2.
+    let output = play(&["--autosave", path], "y\nquit\n");
+    let text = stdout(&output);
+    assert!(text.contains("Resume it? [y/n]"), "{text}");
+    assert!(text.contains("quit after 2 plies"), "{text}");
+    // Quit: not offered again.
+    assert!(!file.exists(), "the autosave outlived a quit game");
+    let output = play(&["--autosave", path], "quit\n");
+    assert!(
+        !stdout(&output).contains("Resume it?"),
+        "{}",
+        stdout(&output)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
