@@ -25,6 +25,9 @@ pub enum CliError {
     /// Reading or writing failed.
     #[error("i/o: {0}")]
     Io(#[from] std::io::Error),
+    /// A file could not be read or written, or is damaged.
+    #[error(transparent)]
+    File(#[from] crate::files::FileError),
     /// JSON could not be written or read.
     #[error("json: {0}")]
     Json(#[from] serde_json::Error),

@@ -1,6 +1,7 @@
 //! `ponder match`: two players against each other, with paired openings, Elo and SPRT.
 
 use super::{CliError, PositionArgs, progress_bar};
+use crate::files::PendingFile;
 use crate::games::ataxx::seats::SeatsConfig;
 use crate::games::{Game, GameRecord};
 use crate::matches::{
@@ -12,7 +13,6 @@ use crate::search::Evaluators;
 use crate::with_game;
 use indicatif::ProgressBar;
 use serde_json::{Value, json};
-use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -175,7 +175,8 @@ fn run_game<G: Evaluators>(args: &MatchArgs, out: &mut dyn Write) -> Result<(), 
 
     let summary = summary_json(args, &config, &progress, &tally, &games, elapsed);
     if let Some(path) = &args.out {
-        std::fs::write(path, serde_json::to_string_pretty(&summary)? + "\n")?;
+        let text = serde_json::to_string_pretty(&summary)? + "\n";
+        crate::files::write_atomic_bytes(path, text.as_bytes())?;
     }
     if args.json {
         writeln!(out, "{}", serde_json::to_string_pretty(&summary)?)?;
@@ -214,7 +215,9 @@ struct Progress {
     sprt: Option<Sprt>,
     figures: [SideFigures; 2],
     decision: Option<Decision>,
-    records: Option<BufWriter<File>>,
+    /// The records, written beside their file and renamed into place at the end (an
+    /// interrupted match leaves the old file, and the games so far in the temporary one).
+    records: Option<BufWriter<PendingFile>>,
     write_error: Option<std::io::Error>,
     bar: ProgressBar,
 }
@@ -222,7 +225,7 @@ struct Progress {
 impl Progress {
     fn new(args: &MatchArgs, sprt: Option<Sprt>, names: [String; 2]) -> Result<Progress, CliError> {
         let records = match &args.records {
-            Some(path) => Some(BufWriter::new(File::create(path)?)),
+            Some(path) => Some(BufWriter::new(PendingFile::create(path)?)),
             None => None,
         };
         Ok(Progress {
@@ -280,8 +283,9 @@ impl Progress {
         if let Some(e) = self.write_error.take() {
             return Err(e.into());
         }
-        if let Some(mut writer) = self.records.take() {
-            writer.flush()?;
+        if let Some(writer) = self.records.take() {
+            let pending = writer.into_inner().map_err(|e| e.into_error())?;
+            pending.commit()?;
         }
         Ok(())
     }

@@ -17,6 +17,7 @@ mod tune;
 pub mod uai;
 
 pub use error::CliError;
+pub use play::{SAVED_GAME_FILE, SavedGame};
 
 use crate::games::{Game, GameRecord, GameSpec};
 use clap::{Parser, Subcommand};

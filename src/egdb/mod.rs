@@ -1,15 +1,13 @@
 //! What every endgame database shares, whatever the game: the combinatorial index of boards
-//! (`index`), the file format (a magic, a version, a bincode body read with a size limit:
-//! [`file`]), and the split of a build over processes or machines ([`shard`]).
+//! (`index`) and the split of a build over processes or machines ([`shard`]). Their files go
+//! through [`crate::files`] (magic, version, length, checksum, size limit, atomic writes).
 //!
 //! The databases themselves live with their games: `games::oware::egdb` (Awari, by
 //! retrograde analysis) and `games::kalah::egdb` (Kalah, in one pass).
 
-pub mod file;
 pub(crate) mod index;
 pub mod shard;
 
-pub use file::FileError;
 pub use shard::Shard;
 
 use thiserror::Error;
@@ -29,13 +27,7 @@ pub enum EgdbError {
     /// Part files that do not make one database with their base.
     #[error("endgame database parts: {0}")]
     Merge(String),
-}
-
-impl From<FileError> for EgdbError {
-    fn from(error: FileError) -> EgdbError {
-        match error {
-            FileError::Io(io) => EgdbError::Io(io),
-            other => EgdbError::Format(other.to_string()),
-        }
-    }
+    /// The file is damaged, truncated, of another format or too large ([`crate::files`]).
+    #[error(transparent)]
+    File(#[from] crate::files::FileError),
 }

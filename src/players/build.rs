@@ -261,10 +261,18 @@ fn engine_label(config: &EngineConfig, limits: &Limits) -> String {
 }
 
 /// Parameter `key` as a size in MiB (1 to 65,536), or `default`.
+/// A size in MiB (`hash`, `tree`) from the spec, refused when it is over the machine's
+/// physical memory: the allocation would fail and abort the process, or be killed later.
 fn mib(spec: &PlayerSpec, key: &str, default: usize) -> Result<usize, PlayerError> {
-    Ok(spec
+    let mib = spec
         .get_u64(key, 1..=65_536)?
-        .map_or(default, |mib| mib as usize))
+        .map_or(default, |mib| mib as usize);
+    match crate::search::physical_memory_mib() {
+        Some(total) if mib as u64 > total => Err(spec.error(format!(
+            "{key}={mib} MiB is more than this machine's memory ({total} MiB)"
+        ))),
+        _ => Ok(mib),
+    }
 }
 
 /// Whether the spec's `tiebreak=first|random` asks for a random choice among equal-best moves

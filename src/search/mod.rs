@@ -55,6 +55,7 @@ pub use selectivity::{LateMovePruning, Margin, Reductions, Selectivity, TECHNIQU
 pub(crate) use store::{NodeStore, NodeWindow};
 pub use table::{
     Bound, DashMapTable, LockFreeTable, Table, TableEntry, TableKind, TranspositionTable,
+    physical_memory_mib,
 };
 pub use tiebreak::choose;
 pub(crate) use worker::Window;

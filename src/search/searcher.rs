@@ -76,6 +76,14 @@ impl<G: Evaluators> Searcher<G> {
 
     /// A searcher with a table of its own, of `options.hash_mib` MiB and `options.table_kind`.
     pub fn with_new_table(options: SearchOptions) -> Result<Self, SearchError> {
+        if let Some(total) = super::physical_memory_mib() {
+            if options.hash_mib as u64 > total {
+                return Err(SearchError::InvalidOption(format!(
+                    "hash {} MiB is more than this machine's memory ({total} MiB)",
+                    options.hash_mib
+                )));
+            }
+        }
         let table = Arc::new(TranspositionTable::new(
             options.table_kind,
             options.hash_mib,

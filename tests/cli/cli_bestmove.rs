@@ -166,3 +166,41 @@ fn bad_input_is_refused_with_a_clear_message() {
     assert!(over.status.success());
     assert_eq!(stdout(&over).lines().last(), Some("bestmove (none)"));
 }
+
+/// A table or tree the machine cannot give is refused with a clear error and exit code 1,
+/// not an allocation failure that aborts (checked where the machine has under 64 GiB).
+#[test]
+fn a_table_larger_than_the_machine_is_refused_clearly() {
+    let Some(total) = ponder::search::physical_memory_mib() else {
+        return;
+    };
+    if total >= 65_536 {
+        return;
+    }
+    let runs: [&[&str]; 2] = [
+        &[
+            "bestmove", "--game", "kalah", "--depth", "1", "--hash", "65536",
+        ],
+        &[
+            "match",
+            "--games",
+            "1",
+            "--a",
+            "pvs:depth=1,hash=65536",
+            "--b",
+            "random",
+        ],
+    ];
+    for args in runs {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_ponder"))
+            .args(args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("more than this machine's memory"),
+            "{stderr}"
+        );
+    }
+}

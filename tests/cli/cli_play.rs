@@ -137,8 +137,8 @@ fn a_saved_game_loads_and_resumes() {
         &format!("2\n5\nsave {path}\nquit\n"),
     );
     assert!(output.status.success(), "{}", stdout(&output));
-    let saved: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let payload = ponder::files::load_bytes(&file, &ponder::cli::SAVED_GAME_FILE).unwrap();
+    let saved: serde_json::Value = serde_json::from_slice(&payload).unwrap();
     assert_eq!(saved["format"], "ponder-game");
     assert_eq!(saved["record"]["moves"], serde_json::json!([2, 5]));
     // Resume with --load: the game goes on from ply 2.
@@ -152,21 +152,39 @@ fn a_saved_game_loads_and_resumes() {
     let output = play(&["--seats", "human,human"], &format!("load {path}\nquit\n"));
     assert!(stdout(&output).contains("loaded"));
     let bad = dir.join("bad.json");
-    std::fs::write(
-        &bad,
-        r#"{"format":"ponder-game","game":"kalah","record":{"start":{"config":{"pits":6,"seeds":4,"capture":"classic"},"board":[4,4,4,4,4,4,0,4,4,4,4,4,4,0,0]},"moves":[2,2]}}"#,
-    )
-    .unwrap();
+    let tampered = r#"{"format":"ponder-game","game":"kalah","record":{"start":{"config":{"pits":6,"seeds":4,"capture":"classic"},"board":[4,4,4,4,4,4,0,4,4,4,4,4,4,0,0]},"moves":[2,2]}}"#;
+    let file_bytes = ponder::files::encode(&ponder::cli::SAVED_GAME_FILE, tampered.as_bytes());
+    std::fs::write(&bad, &file_bytes).unwrap();
+    // Damaged files: a flipped bit, a truncated file, a bare JSON file with no header.
+    let mut good = std::fs::read(&file).unwrap();
+    let corrupt = dir.join("corrupt.json");
+    *good.last_mut().unwrap() ^= 1;
+    std::fs::write(&corrupt, &good).unwrap();
+    let truncated = dir.join("truncated.json");
+    std::fs::write(&truncated, &good[..good.len() / 2]).unwrap();
+    let bare = dir.join("bare.json");
+    std::fs::write(&bare, tampered).unwrap();
+    let lines: String = [&bad, &corrupt, &truncated, &bare]
+        .iter()
+        .map(|path| format!("load {}\n", path.display()))
+        .collect();
     let output = play(
         &["--seats", "human,human"],
-        &format!("load {}\nload /nonexistent/x.json\nquit\n", bad.display()),
+        &format!("{lines}load /nonexistent/x.json\nquit\n"),
     );
     let text = stdout(&output);
     assert!(
         text.contains("not loaded: the saved record is invalid"),
         "{text}"
     );
-    assert!(text.contains("not loaded: cannot read"), "{text}");
+    for said in [
+        "corrupt.json: checksum",
+        "truncated.json: the header says",
+        "bare.json: magic",
+        "x.json: No such file",
+    ] {
+        assert!(text.contains(said), "{said}: {text}");
+    }
     assert!(text.contains("quit after 0 plies"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -262,4 +280,56 @@ fn a_scripted_oware_game_against_the_engine_ends_with_the_result() {
     );
     // The board is drawn with the house letters.
     assert!(text.contains("   a   b   c   d   e   f"), "{text}");
+}
+
+/// `ponder play` killed mid-game (SIGKILL: no chance to clean up) and started again offers
+/// the game kept after every move, and resumes it at the same move; a finished or quit game
+/// is not offered again.
+#[test]
+fn a_killed_game_resumes_at_the_same_move() {
+    use std::io::Write as _;
+    let dir = std::env::temp_dir().join(format!("ponder-autosave-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("autosave.game");
+    let path = file.to_str().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ponder"))
+        .args(["play", "--seats", "human,human", "--autosave", path])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "2\n5").unwrap();
+    stdin.flush().unwrap();
+    let moves = |file: &std::path::Path| -> Option<serde_json::Value> {
+        let payload = ponder::files::load_bytes(file, &ponder::cli::SAVED_GAME_FILE).ok()?;
+        let saved: serde_json::Value = serde_json::from_slice(&payload).ok()?;
+        Some(saved["record"]["moves"].clone())
+    };
+    let started = std::time::Instant::now();
+    while moves(&file) != Some(serde_json::json!([2, 5])) {
+        assert!(
+            started.elapsed().as_secs() < 30,
+            "no autosave after two moves"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    drop(stdin);
+    // Started again: the offer, accepted; the game goes on from ply 2.
+    let output = play(&["--autosave", path], "y\nquit\n");
+    let text = stdout(&output);
+    assert!(text.contains("Resume it? [y/n]"), "{text}");
+    assert!(text.contains("quit after 2 plies"), "{text}");
+    // Quit: not offered again.
+    assert!(!file.exists(), "the autosave outlived a quit game");
+    let output = play(&["--autosave", path], "quit\n");
+    assert!(
+        !stdout(&output).contains("Resume it?"),
+        "{}",
+        stdout(&output)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

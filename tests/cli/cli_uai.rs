@@ -484,3 +484,44 @@ fn quit_ends_the_session_mid_search_and_mid_pondering() {
     std::thread::sleep(Duration::from_millis(100));
     session.quit();
 }
+
+/// A GUI that closes standard input mid-search (it crashed, or was killed): the session
+/// answers the search, ends its threads and exits with success, promptly.
+#[test]
+fn closing_standard_input_mid_search_exits_cleanly() {
+    let _turn = my_turn();
+    for go in [
+        "go infinite",
+        "go movetime 60000",
+        "go ponder wtime 60000 btime 60000",
+    ] {
+        let (mut session, _) = session_after_two_plies();
+        session.send("setoption name Ponder value true");
+        session.send(go);
+        session.expect_none("bestmove", Duration::from_millis(100));
+        let Session {
+            mut child,
+            input,
+            lines,
+            ..
+        } = session;
+        drop(input);
+        let deadline = Instant::now() + Duration::from_secs(5);
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if Instant::now() > deadline {
+                let _ = child.kill();
+                panic!("{go}: the engine did not exit after its input closed");
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        assert!(status.success(), "{go}: {status}");
+        let rest: Vec<String> = lines.iter().collect();
+        assert!(
+            rest.iter().any(|l| l.starts_with("bestmove")),
+            "{go}: the search was not answered: {rest:?}"
+        );
+    }
+}

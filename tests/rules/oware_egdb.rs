@@ -86,6 +86,65 @@ fn corrupt_files_are_refused() {
     assert!(Egdb::read_from(&[][..]).is_err());
 }
 
+/// Damaged database files (truncated, corrupted, of another format, claiming a huge size)
+/// are refused with an error naming the file; the old file survives a refused write.
+#[test]
+fn damaged_database_files_are_refused_with_the_file_named() {
+    let egdb = Egdb::build(3).unwrap();
+    let dir = std::env::temp_dir().join(format!("ponder-egdb-damaged-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("awari.egdb");
+    egdb.save(&path).unwrap();
+    let good = std::fs::read(&path).unwrap();
+    let mut damaged: Vec<(&str, Vec<u8>)> = vec![
+        ("truncated", good[..good.len() - 3].to_vec()),
+        ("truncated header", good[..10].to_vec()),
+        ("empty", Vec::new()),
+    ];
+    let mut flipped = good.clone();
+    flipped[good.len() / 2] ^= 0x40;
+    damaged.push(("checksum", flipped));
+    let mut other = good.clone();
+    other[..8].copy_from_slice(b"PNDgame!");
+    damaged.push(("magic", other));
+    let mut huge = good.clone();
+    huge[12..20].copy_from_slice(&u64::MAX.to_le_bytes());
+    damaged.push(("over the limit", huge));
+    // The old, headerless format.
+    let mut bare = Vec::new();
+    egdb.write_to(&mut bare).unwrap();
+    damaged.push(("magic", bare));
+    for (expected, bytes) in &damaged {
+        let file = dir.join("damaged.egdb");
+        std::fs::write(&file, bytes).unwrap();
+        let message = Egdb::load(&file).unwrap_err().to_string();
+        assert!(message.contains("damaged.egdb"), "{message}");
+        let said = match *expected {
+            "truncated" => "truncated",
+            "truncated header" => "too short",
+            "empty" => "too short",
+            "checksum" => "checksum",
+            "magic" => "not this kind of file",
+            _ => "over the limit",
+        };
+        assert!(message.contains(said), "{expected}: {message}");
+    }
+    assert_eq!(Egdb::load(&path).unwrap(), egdb);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Found by fuzzing (`egdb_file`): a format tag whose length prefix claims 32 GiB made
+/// bincode allocate that much before reading it (the process aborted).
+#[test]
+fn a_huge_tag_length_is_refused_without_allocating() {
+    let mut bytes = (1u64 << 35).to_le_bytes().to_vec();
+    bytes.extend_from_slice(b"ponder-awari-egdb-1");
+    bytes.extend_from_slice(&6u32.to_le_bytes());
+    bytes.extend_from_slice(&0u64.to_le_bytes());
+    let error = Egdb::read_from(&bytes[..]).unwrap_err().to_string();
+    assert!(error.contains("not a database"), "{error}");
+}
+
 #[test]
 fn sizes_beyond_the_builder_are_refused() {
     assert!(Egdb::build(200).is_err());

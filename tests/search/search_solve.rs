@@ -119,8 +119,9 @@ fn saved_databases_load_back_and_damaged_files_are_refused() {
         },
         {
             let mut huge_length = bytes.clone();
-            // The layer count (after magic, version, pits and the 4-byte rule tag).
-            huge_length[17..25].copy_from_slice(&u64::MAX.to_le_bytes());
+            // The layer count (after the 24-byte file header, pits and the 4-byte rule tag;
+            // the header's checksum refuses it before the size limit would).
+            huge_length[29..37].copy_from_slice(&u64::MAX.to_le_bytes());
             huge_length
         },
     ];

@@ -19,7 +19,7 @@ use crate::search::Evaluators;
 use crate::with_game;
 use input::{Entry, HELP, Input, Next};
 use render::{LiveLine, draw_board, legal_text, seat_name, thought_line};
-use save::SavedGame;
+pub use save::{SAVED_GAME_FILE, SavedGame};
 pub(crate) use seats::SeatSpec;
 use seats::{SeatPlayer, parse_seats};
 use std::io::{IsTerminal, Write};
@@ -56,6 +56,53 @@ pub struct PlayArgs {
     /// Resume a game saved with `save FILE` (its game and position; seats too unless given).
     #[arg(long)]
     load: Option<PathBuf>,
+    /// Keep the game in progress in this file after every move, and offer to resume it at the
+    /// next start if the game did not end (a crash, a killed terminal). Default in a terminal:
+    /// `~/.local/state/ponder/autosave.game`; without a terminal, only when given.
+    #[arg(long)]
+    autosave: Option<PathBuf>,
+}
+
+/// Where the game in progress is kept, if anywhere.
+fn autosave_path(args: &PlayArgs) -> Option<PathBuf> {
+    if let Some(path) = &args.autosave {
+        return Some(path.clone());
+    }
+    if !std::io::stdin().is_terminal() {
+        return None;
+    }
+    let home = std::env::var_os("HOME")?;
+    let dir = PathBuf::from(home).join(".local/state/ponder");
+    std::fs::create_dir_all(&dir).ok()?;
+    Some(dir.join("autosave.game"))
+}
+
+/// Offers to resume the unfinished game in the autosave file: one line, `y` or `yes` resumes.
+fn offer_resume(path: &Path, out: &mut dyn Write) -> Result<Option<SavedGame>, CliError> {
+    if !path.exists() {
+        return Ok(None);
+    }
+    let saved = match SavedGame::read(path) {
+        Ok(saved) => saved,
+        Err(e) => {
+            writeln!(out, "ignoring the autosave: {e}")?;
+            return Ok(None);
+        }
+    };
+    let plies = saved.record["moves"].as_array().map_or(0, Vec::len);
+    write!(
+        out,
+        "An unfinished {} game ({}) was saved in {}. Resume it? [y/n] ",
+        saved.game,
+        self::plies(plies),
+        path.display()
+    )?;
+    out.flush()?;
+    let mut answer = String::new();
+    std::io::stdin().read_line(&mut answer)?;
+    let yes = matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes");
+    writeln!(out)?;
+    Ok(yes.then_some(saved))
 }
 
 /// Plays the game.
@@ -63,18 +110,24 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
     if args.load.is_none() && SeatsConfig::wanted_by(&args.position.game) {
         return seated::run(args, out);
     }
-    let saved = args.load.as_deref().map(SavedGame::read).transpose()?;
+    let autosave = autosave_path(args);
+    let saved = match (&args.load, &autosave) {
+        (Some(path), _) => Some(SavedGame::read(path)?),
+        (None, Some(path)) => offer_resume(path, out)?,
+        (None, None) => None,
+    };
     let spec = match &saved {
         Some(saved) => saved.spec()?,
         None => args.position.game.clone(),
     };
-    with_game!(spec, G => run_game::<G>(args, &spec, saved.as_ref(), out))
+    with_game!(spec, G => run_game::<G>(args, &spec, saved.as_ref(), autosave, out))
 }
 
 fn run_game<G: Evaluators>(
     args: &PlayArgs,
     spec: &GameSpec,
     saved: Option<&SavedGame>,
+    autosave: Option<PathBuf>,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let record: GameRecord<G> = match saved {
@@ -129,8 +182,14 @@ fn run_game<G: Evaluators>(
         interactive,
         live: LiveLine::new(live),
         stop: StopSignal::new(),
+        autosave,
     };
-    session.play(out)
+    let result = session.play(out);
+    // A game that ended, or that the human left, is not offered again.
+    if let (Some(path), Ok(())) = (&session.autosave, &result) {
+        let _ = std::fs::remove_file(path);
+    }
+    result
 }
 
 /// The budget of `hint`: the engine's, tie-break first.
@@ -163,6 +222,8 @@ struct Session<G: Evaluators> {
     interactive: bool,
     live: LiveLine,
     stop: StopSignal,
+    /// Where the game in progress is kept after every move.
+    autosave: Option<PathBuf>,
 }
 
 /// What a human's turn led to.
@@ -187,6 +248,11 @@ impl<G: Evaluators> Session<G> {
         )?;
         self.observe_all();
         loop {
+            if let Some(path) = &self.autosave {
+                if let Err(e) = self.save(path) {
+                    writeln!(out, "autosave failed: {e}")?;
+                }
+            }
             if self.record.outcome().is_some() {
                 self.finish(out)?;
                 return Ok(());

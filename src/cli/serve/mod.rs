@@ -9,7 +9,7 @@
 mod http;
 mod routes;
 
-pub use http::{Request, Response, percent_decode, read_request};
+pub use http::{MAX_BODY_BYTES, MAX_HEAD_BYTES, Request, Response, percent_decode, read_request};
 pub use routes::{ServeConfig, route};
 
 use super::CliError;

@@ -103,8 +103,9 @@ fn run_game<G: Evaluators>(args: &TuneArgs, out: &mut dyn Write) -> Result<(), C
         args.target_ms
     );
     let markdown = report::markdown(&title, &rows, &strength, &recommendation, args);
-    std::fs::write(out_dir.join("tune.md"), &markdown)?;
-    std::fs::write(out_dir.join("tune.csv"), report::csv(&rows, &strength))?;
+    crate::files::write_atomic_bytes(&out_dir.join("tune.md"), markdown.as_bytes())?;
+    let csv = report::csv(&rows, &strength);
+    crate::files::write_atomic_bytes(&out_dir.join("tune.csv"), csv.as_bytes())?;
     plot::svg(&out_dir.join("tune.svg"), &title, &rows, &strength)
         .map_err(|e| CliError::Usage(format!("writing the plot: {e}")))?;
     write!(out, "{markdown}")?;

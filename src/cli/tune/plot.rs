@@ -16,14 +16,27 @@ type Chart<'a, Y> = ChartContext<'a, SVGBackend<'a>, Cartesian2d<RangedCoordu32,
 /// Points of a series: (depth, value).
 type Points = Vec<(u32, f64)>;
 
-/// Draws the two charts side by side into `path`.
+/// Draws the two charts side by side into `path` (written atomically).
 pub(super) fn svg(
     path: &Path,
     title: &str,
     rows: &[DepthRow],
     strength: &[StrengthRow],
 ) -> Result<(), Box<dyn Error>> {
-    let root = SVGBackend::new(path, (1100, 480)).into_drawing_area();
+    let mut text = String::new();
+    draw(&mut text, title, rows, strength)?;
+    crate::files::write_atomic_bytes(path, text.as_bytes())?;
+    Ok(())
+}
+
+/// Draws the two charts side by side as SVG text.
+fn draw(
+    text: &mut String,
+    title: &str,
+    rows: &[DepthRow],
+    strength: &[StrengthRow],
+) -> Result<(), Box<dyn Error>> {
+    let root = SVGBackend::with_string(text, (1100, 480)).into_drawing_area();
     root.fill(&WHITE)?;
     let root = root.titled(title, ("sans-serif", 18))?;
     let (left, right) = root.split_horizontally(550);

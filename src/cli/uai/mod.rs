@@ -39,6 +39,14 @@ pub struct UaiArgs {
     game: GameSpec,
 }
 
+impl UaiArgs {
+    /// The arguments of a session of `game` (for embedding and tests; the command line
+    /// builds them with clap).
+    pub fn new(game: GameSpec) -> UaiArgs {
+        UaiArgs { game }
+    }
+}
+
 /// Runs a session on standard input and output until `quit` or the end of the input.
 pub fn run(args: &UaiArgs, _out: &mut dyn Write) -> Result<(), CliError> {
     let output = Output::new(Box::new(std::io::stdout()));

@@ -148,3 +148,22 @@ impl Table for TranspositionTable {
         dispatch!(self, table => table.hashfull_permille())
     }
 }
+
+/// The machine's physical memory in MiB, where the platform says (Linux): a table or tree
+/// larger than this cannot be given, and is refused up front rather than aborting.
+pub fn physical_memory_mib() -> Option<u64> {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: sysconf only reads system constants.
+        let (pages, page_size) = unsafe {
+            (
+                libc::sysconf(libc::_SC_PHYS_PAGES),
+                libc::sysconf(libc::_SC_PAGESIZE),
+            )
+        };
+        if pages > 0 && page_size > 0 {
+            return Some((pages as u64).saturating_mul(page_size as u64) >> 20);
+        }
+    }
+    None
+}

@@ -29,7 +29,8 @@ pub use crate::egdb::EgdbError;
 
 use super::{CaptureRule, Kalah, KalahConfig, MAX_PITS};
 use crate::egdb::index::{Binomials, layer_size, rank};
-use crate::egdb::{Shard, file};
+use crate::egdb::Shard;
+use crate::files::{self, FileFormat};
 use crate::games::Seat;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -43,20 +44,14 @@ pub const MAX_KALAH_EGDB_SEEDS: u32 = 40;
 /// A value not yet known.
 const UNKNOWN: i8 = i8::MIN;
 
-/// The header of saved databases.
-const HEADER: file::Header = file::Header {
-    magic: *b"PNDKALAH",
-    version: 1,
-};
+/// The file of a saved database ([`crate::files`]: magic, version, length, checksum; at
+/// most 64 GiB of payload).
+pub const KALAH_EGDB_FILE: FileFormat =
+    FileFormat::new(*b"PNDkalah", 1, 1 << 36, "Kalah endgame database");
 
-/// The header of part files (one shard of one layer).
-const PART_HEADER: file::Header = file::Header {
-    magic: *b"PNDKPART",
-    version: 1,
-};
-
-/// The most bytes of body a database file may hold (64 GiB).
-const FILE_LIMIT: u64 = 1 << 36;
+/// The file of one part of a database (one shard of one layer).
+pub const KALAH_EGDB_PART_FILE: FileFormat =
+    FileFormat::new(*b"PNDkpart", 1, 1 << 36, "Kalah endgame database part");
 
 /// How one layer of the build went, for progress reports.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -318,12 +313,12 @@ impl KalahEgdb {
             capture: self.config.capture(),
             layers: &self.layers,
         };
-        Ok(file::save(HEADER, &file, path.as_ref())?)
+        Ok(files::save_bincode(path.as_ref(), &KALAH_EGDB_FILE, &file)?)
     }
 
     /// Loads a database saved by [`KalahEgdb::save`], checking every layer.
     pub fn load(path: impl AsRef<Path>) -> Result<KalahEgdb, EgdbError> {
-        let file: EgdbFile = file::load(HEADER, FILE_LIMIT, path.as_ref())?;
+        let file: EgdbFile = files::load_bincode(path.as_ref(), &KALAH_EGDB_FILE)?;
         KalahEgdb::try_from(file)
     }
 }
@@ -331,12 +326,12 @@ impl KalahEgdb {
 impl KalahEgdbPart {
     /// Saves the part (atomically).
     pub fn save(&self, path: impl AsRef<Path>) -> Result<(), EgdbError> {
-        Ok(file::save(PART_HEADER, self, path.as_ref())?)
+        Ok(files::save_bincode(path.as_ref(), &KALAH_EGDB_PART_FILE, self)?)
     }
 
     /// Loads a part saved by [`KalahEgdbPart::save`].
     pub fn load(path: impl AsRef<Path>) -> Result<KalahEgdbPart, EgdbError> {
-        Ok(file::load(PART_HEADER, FILE_LIMIT, path.as_ref())?)
+        Ok(files::load_bincode(path.as_ref(), &KALAH_EGDB_PART_FILE)?)
     }
 
     /// The board width and capture rule of the part's database.

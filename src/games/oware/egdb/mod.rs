@@ -25,14 +25,13 @@
 //! ```
 
 mod build;
-
 mod report;
 
 pub use report::{EgdbStats, solve_report};
 
 use super::config::{MAX_HOUSES, Rules};
 use super::position::Oware;
-use crate::egdb::file;
+use crate::files::FileFormat;
 use crate::egdb::index::{Binomials, layer_size, rank};
 use serde::{Deserialize, Serialize};
 use std::io::{Read, Write};
@@ -43,6 +42,11 @@ use std::time::{Duration, Instant};
 pub const MAX_EGDB_SEEDS: u32 = 48;
 
 pub use crate::egdb::EgdbError;
+
+/// The database file: a [`crate::files`] header (magic `PNDawari`), then the bincode
+/// payload of [`Egdb::write_to`].
+pub const EGDB_FILE: FileFormat =
+    FileFormat::new(*b"PNDawari", 1, 1 << 36, "Awari endgame database");
 
 /// How one layer of the build went, for progress reports.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -148,32 +152,53 @@ impl Egdb {
         EgdbStats::of_layers(&self.layers)
     }
 
-    /// Writes the database: the shared header (`crate::egdb::file`), then bincode.
+    /// Writes the database with bincode.
     pub fn write_to(&self, writer: impl Write) -> Result<(), EgdbError> {
-        Ok(file::write_to(HEADER, self, writer)?)
+        bincode::serialize_into(writer, self).map_err(|e| match *e {
+            bincode::ErrorKind::Io(io) => EgdbError::Io(io),
+            other => EgdbError::Format(other.to_string()),
+        })
     }
 
     /// Reads a database written by [`Egdb::write_to`], checking every layer.
     pub fn read_from(reader: impl Read) -> Result<Egdb, EgdbError> {
-        Ok(file::read_from(HEADER, 1 << 36, reader)?)
+        Egdb::read_limited(reader, EGDB_FILE.max_payload)
     }
 
-    /// Saves the database to a file (atomically: a temporary file, then a rename).
+    /// [`Egdb::read_from`], allocating at most `limit` bytes whatever the lengths inside say.
+    fn read_limited(reader: impl Read, limit: u64) -> Result<Egdb, EgdbError> {
+        use bincode::Options;
+        // Same encoding as `bincode::serialize_into`, with a bound on what a corrupt length
+        // may make us allocate.
+        bincode::DefaultOptions::new()
+            .with_fixint_encoding()
+            .allow_trailing_bytes()
+            .with_limit(limit)
+            .deserialize_from(reader)
+            .map_err(|e| match *e {
+                bincode::ErrorKind::Io(io) => EgdbError::Io(io),
+                other => EgdbError::Format(other.to_string()),
+            })
+    }
+
+    /// Saves the database to a file ([`EGDB_FILE`]), atomically.
     pub fn save(&self, path: impl AsRef<Path>) -> Result<(), EgdbError> {
-        Ok(file::save(HEADER, self, path.as_ref())?)
+        crate::files::save_with(path.as_ref(), &EGDB_FILE, |writer| {
+            self.write_to(writer).map_err(std::io::Error::other)
+        })?;
+        Ok(())
     }
 
-    /// Loads a database saved by [`Egdb::save`].
+    /// Loads a database saved by [`Egdb::save`]; a damaged file is refused with an error
+    /// naming it.
     pub fn load(path: impl AsRef<Path>) -> Result<Egdb, EgdbError> {
-        Ok(file::load(HEADER, 1 << 36, path.as_ref())?)
+        Ok(crate::files::load_with(
+            path.as_ref(),
+            &EGDB_FILE,
+            |reader, length| Egdb::read_limited(reader, length).map_err(|e| e.to_string()),
+        )?)
     }
 }
-
-/// The header of saved Awari databases.
-const HEADER: file::Header = file::Header {
-    magic: *b"PNDAWARI",
-    version: 1,
-};
 
 /// Threads to build with: the available cores.
 fn default_threads() -> usize {
@@ -206,7 +231,7 @@ fn check_size(houses: usize, max_seeds: u32) -> Result<(), EgdbError> {
 /// The serialized form: a format tag, the size and the layers.
 #[derive(Deserialize)]
 struct EgdbFile {
-    format: String,
+    format: FormatTag,
     houses: u32,
     layers: Vec<Vec<i8>>,
 }
@@ -221,6 +246,19 @@ struct EgdbFileRef<'a> {
 
 /// The format tag of saved databases.
 const FORMAT: &str = "ponder-awari-egdb-1";
+
+/// The format tag as read: the bytes of a bincode string (a `u64` length, then the text) for
+/// a tag of [`FORMAT`]'s length, read as fixed fields. Read as a `String`, a corrupt length
+/// would make bincode allocate that many bytes before reading them (found by fuzzing).
+#[derive(Deserialize)]
+struct FormatTag(u64, [u8; FORMAT.len()]);
+
+impl FormatTag {
+    /// The tag as text, for messages; `None` unless it has [`FORMAT`]'s length.
+    fn text(&self) -> Option<String> {
+        (self.0 == FORMAT.len() as u64).then(|| String::from_utf8_lossy(&self.1).into_owned())
+    }
+}
 
 impl Serialize for Egdb {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -243,8 +281,10 @@ impl TryFrom<EgdbFile> for Egdb {
     type Error = String;
 
     fn try_from(file: EgdbFile) -> Result<Egdb, String> {
-        if file.format != FORMAT {
-            return Err(format!("format {:?}, expected {FORMAT:?}", file.format));
+        match file.format.text() {
+            Some(tag) if tag == FORMAT => {}
+            Some(tag) => return Err(format!("format {tag:?}, expected {FORMAT:?}")),
+            None => return Err(format!("not a database: expected the tag {FORMAT:?}")),
         }
         let houses = file.houses as usize;
         if file.layers.is_empty() {
