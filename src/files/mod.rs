@@ -77,6 +77,21 @@ fn bincode_options(limit: u64) -> impl Options {
         .with_limit(limit)
 }
 
+/// Decodes a payload in this module's bincode encoding, allocating at most the payload's own
+/// length whatever the lengths inside say (for payloads from elsewhere than a file).
+pub fn decode_bincode<T: DeserializeOwned>(payload: &[u8]) -> Result<T, String> {
+    bincode_options(payload.len() as u64)
+        .deserialize(payload)
+        .map_err(|e| e.to_string())
+}
+
+/// Encodes `value` as the payload [`save_bincode`] writes.
+pub fn encode_bincode<T: Serialize>(value: &T) -> Result<Vec<u8>, String> {
+    bincode_options(u64::MAX)
+        .serialize(value)
+        .map_err(|e| e.to_string())
+}
+
 /// Writes `value` with bincode to `path` in `format`, atomically.
 pub fn save_bincode<T: Serialize>(
     path: &Path,

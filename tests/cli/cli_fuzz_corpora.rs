@@ -25,6 +25,7 @@ const TARGETS: &[(&str, Check)] = &[
     ("http_bestmove", checks::http_bestmove),
     ("saved_game", checks::saved_game),
     ("egdb_file", checks::egdb_file),
+    ("kalah_egdb_file", checks::kalah_egdb_file),
     ("safe_file", checks::safe_file),
 ];
 

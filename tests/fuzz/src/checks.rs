@@ -500,3 +500,18 @@ pub fn egdb_file(data: &[u8]) {
     assert_eq!(again, egdb);
     assert_eq!(again.stats(), egdb.stats());
 }
+
+/// Kalah endgame databases: a database that reads writes back to a payload that reads to the
+/// same database.
+pub fn kalah_egdb_file(data: &[u8]) {
+    use ponder::games::kalah::KalahEgdb;
+    let Some(payload) = payload_of(data, &ponder::games::kalah::egdb::KALAH_EGDB_FILE) else {
+        return;
+    };
+    let Ok(egdb) = KalahEgdb::from_payload(payload) else {
+        return;
+    };
+    let written = egdb.to_payload().expect("writes to memory");
+    let again = KalahEgdb::from_payload(&written).expect("reads back");
+    assert_eq!(again, egdb);
+}

@@ -28,8 +28,8 @@ mod build;
 pub use crate::egdb::EgdbError;
 
 use super::{CaptureRule, Kalah, KalahConfig, MAX_PITS};
-use crate::egdb::index::{Binomials, layer_size, rank};
 use crate::egdb::Shard;
+use crate::egdb::index::{Binomials, layer_size, rank};
 use crate::files::{self, FileFormat};
 use crate::games::Seat;
 use serde::{Deserialize, Serialize};
@@ -306,14 +306,22 @@ impl KalahEgdb {
         self.value_of_board(&view[..2 * m])
     }
 
-    /// Saves the database (atomically).
-    pub fn save(&self, path: impl AsRef<Path>) -> Result<(), EgdbError> {
-        let file = EgdbFileRef {
+    /// The serialized form, borrowing the layers.
+    fn file_ref(&self) -> EgdbFileRef<'_> {
+        EgdbFileRef {
             pits: self.config.pits() as u8,
             capture: self.config.capture(),
             layers: &self.layers,
-        };
-        Ok(files::save_bincode(path.as_ref(), &KALAH_EGDB_FILE, &file)?)
+        }
+    }
+
+    /// Saves the database (atomically, a [`KALAH_EGDB_FILE`]).
+    pub fn save(&self, path: impl AsRef<Path>) -> Result<(), EgdbError> {
+        Ok(files::save_bincode(
+            path.as_ref(),
+            &KALAH_EGDB_FILE,
+            &self.file_ref(),
+        )?)
     }
 
     /// Loads a database saved by [`KalahEgdb::save`], checking every layer.
@@ -321,12 +329,28 @@ impl KalahEgdb {
         let file: EgdbFile = files::load_bincode(path.as_ref(), &KALAH_EGDB_FILE)?;
         KalahEgdb::try_from(file)
     }
+
+    /// The payload [`KalahEgdb::save`] writes after the file's header.
+    pub fn to_payload(&self) -> Result<Vec<u8>, EgdbError> {
+        files::encode_bincode(&self.file_ref()).map_err(EgdbError::Format)
+    }
+
+    /// Reads a database from a payload (as [`KalahEgdb::to_payload`] writes it), checking
+    /// every layer.
+    pub fn from_payload(payload: &[u8]) -> Result<KalahEgdb, EgdbError> {
+        let file: EgdbFile = files::decode_bincode(payload).map_err(EgdbError::Format)?;
+        KalahEgdb::try_from(file)
+    }
 }
 
 impl KalahEgdbPart {
     /// Saves the part (atomically).
     pub fn save(&self, path: impl AsRef<Path>) -> Result<(), EgdbError> {
-        Ok(files::save_bincode(path.as_ref(), &KALAH_EGDB_PART_FILE, self)?)
+        Ok(files::save_bincode(
+            path.as_ref(),
+            &KALAH_EGDB_PART_FILE,
+            self,
+        )?)
     }
 
     /// Loads a part saved by [`KalahEgdbPart::save`].

@@ -31,8 +31,8 @@ pub use report::{EgdbStats, solve_report};
 
 use super::config::{MAX_HOUSES, Rules};
 use super::position::Oware;
-use crate::files::FileFormat;
 use crate::egdb::index::{Binomials, layer_size, rank};
+use crate::files::FileFormat;
 use serde::{Deserialize, Serialize};
 use std::io::{Read, Write};
 use std::path::Path;

@@ -1,0 +1,5 @@
+//! Fuzz target `kalah_egdb_file`: see `ponder_fuzz::checks::kalah_egdb_file` for the property
+//! it checks.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| ponder_fuzz::checks::kalah_egdb_file(data));
