@@ -42,39 +42,30 @@ pub trait Evaluator<G: Game>: Send + Sync {
     }
 }
 
-impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for Arc<E> {
-    #[inline]
-    fn evaluate(&self, position: &G, last_move: Option<G::Move>) -> i32 {
-        (**self).evaluate(position, last_move)
-    }
+/// An evaluator behind a smart pointer is the evaluator: every method forwards, so that a new
+/// method of [`Evaluator`] is forwarded in one place.
+macro_rules! forward_evaluator {
+    ($($pointer:ident),+) => {$(
+        impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for $pointer<E> {
+            #[inline]
+            fn evaluate(&self, position: &G, last_move: Option<G::Move>) -> i32 {
+                (**self).evaluate(position, last_move)
+            }
 
-    #[inline]
-    fn selectivity(&self) -> Selectivity {
-        (**self).selectivity()
-    }
+            #[inline]
+            fn selectivity(&self) -> Selectivity {
+                (**self).selectivity()
+            }
 
-    #[inline]
-    fn exact_margin(&self, position: &G) -> Option<i32> {
-        (**self).exact_margin(position)
-    }
+            #[inline]
+            fn exact_margin(&self, position: &G) -> Option<i32> {
+                (**self).exact_margin(position)
+            }
+        }
+    )+};
 }
 
-impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for Box<E> {
-    #[inline]
-    fn evaluate(&self, position: &G, last_move: Option<G::Move>) -> i32 {
-        (**self).evaluate(position, last_move)
-    }
-
-    #[inline]
-    fn selectivity(&self) -> Selectivity {
-        (**self).selectivity()
-    }
-
-    #[inline]
-    fn exact_margin(&self, position: &G) -> Option<i32> {
-        (**self).exact_margin(position)
-    }
-}
+forward_evaluator!(Arc, Box);
 
 /// Receives an evaluator by its concrete type, so that a search chosen by name is compiled
 /// for that evaluator (no dynamic call per leaf).
