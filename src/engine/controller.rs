@@ -58,6 +58,9 @@ pub(crate) struct Controller<G: Game> {
     config: EngineConfig,
     tree: Option<Tree<G>>,
     table: Arc<TranspositionTable>,
+    /// The table is shared with other engines: a new game leaves it as it is (the others'
+    /// entries stay valid), and its size is the owner's business.
+    table_shared: bool,
     /// Searches started so far (each random tie-break draws its seed from it).
     searches: u64,
     running: Option<Running>,
@@ -90,17 +93,22 @@ impl<G: Evaluators> Controller<G> {
         jobs: Sender<Job<G>>,
         events: Sender<Event<G>>,
         memory: Arc<MemoryGauge>,
+        shared_table: Option<Arc<TranspositionTable>>,
     ) -> Self {
         let tree = Tree::new(&record.current(), config.tree_mib << 20);
-        let table = Arc::new(TranspositionTable::new(
-            TableKind::LockFree,
-            config.hash_mib,
-        ));
+        let table_shared = shared_table.is_some();
+        let table = shared_table.unwrap_or_else(|| {
+            Arc::new(TranspositionTable::new(
+                TableKind::LockFree,
+                config.hash_mib,
+            ))
+        });
         let controller = Controller {
             record,
             config,
             tree: Some(tree),
             table,
+            table_shared,
             searches: 0,
             running: None,
             queue: VecDeque::new(),
@@ -233,7 +241,9 @@ impl<G: Evaluators> Controller<G> {
         let start = self.record.start();
         self.record = GameRecord::new(start);
         self.reset_tree();
-        self.table.clear();
+        if !self.table_shared {
+            self.table.clear();
+        }
         self.ponder_paused = false;
         self.engine_seat = None;
     }
@@ -321,11 +331,13 @@ impl<G: Evaluators> Controller<G> {
         let before = self.config.clone();
         option.apply(&mut self.config);
         if self.config.hash_mib != before.hash_mib {
-            // A running search keeps the old table until it ends.
+            // A running search keeps the old table until it ends. A shared table is left to
+            // the others: this engine gets a table of its own of the new size.
             self.table = Arc::new(TranspositionTable::new(
                 TableKind::LockFree,
                 self.config.hash_mib,
             ));
+            self.table_shared = false;
         }
         if self.config.tie_break != before.tie_break {
             self.searches = 0;

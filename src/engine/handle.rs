@@ -8,6 +8,7 @@ use super::event::Event;
 use super::search_api::Limits;
 use super::search_thread;
 use crate::games::{Game, GameRecord};
+use crate::search::TranspositionTable;
 use crate::search::eval::Evaluators;
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, unbounded};
 use std::sync::Arc;
@@ -92,6 +93,27 @@ pub struct Engine<G: Game> {
 impl<G: Evaluators> Engine<G> {
     /// Starts an engine on `record` (its current position is where the engine starts).
     pub fn new(record: GameRecord<G>, config: EngineConfig) -> Engine<G> {
+        Engine::start(record, config, None)
+    }
+
+    /// Starts an engine that searches with `table`, shared with other engines of the same
+    /// game (a server's games, several bots): one memory bound for all of them, and what one
+    /// engine learns the others find. The engine never clears a shared table (a new game
+    /// keeps it); `EngineConfig::hash_mib` is ignored until an option changes the size, which
+    /// gives this engine a table of its own.
+    pub fn with_shared_table(
+        record: GameRecord<G>,
+        config: EngineConfig,
+        table: Arc<TranspositionTable>,
+    ) -> Engine<G> {
+        Engine::start(record, config, Some(table))
+    }
+
+    fn start(
+        record: GameRecord<G>,
+        config: EngineConfig,
+        table: Option<Arc<TranspositionTable>>,
+    ) -> Engine<G> {
         let (command_tx, command_rx) = unbounded();
         let (event_tx, event_rx) = unbounded();
         let (job_tx, job_rx) = unbounded();
@@ -108,7 +130,7 @@ impl<G: Evaluators> Engine<G> {
                 drop(search_finished);
             })
             .expect("spawning the search thread");
-        let controller = Controller::new(record, config, job_tx, event_tx, memory.clone());
+        let controller = Controller::new(record, config, job_tx, event_tx, memory.clone(), table);
         let engine_thread = std::thread::Builder::new()
             .name("ponder-engine".to_string())
             .spawn(move || {

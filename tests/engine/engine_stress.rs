@@ -12,11 +12,12 @@
 use ponder::engine::{
     Command, Engine, EngineConfig, EngineOption, Event, Limits, PonderMode, TieBreak,
 };
-use ponder::search::Evaluators;
+use ponder::search::{Evaluators, Table, TableKind, TranspositionTable};
 use ponder::{Ataxx, Game, GameRecord, Kalah};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The longest any single wait may take before the test calls it a deadlock.
@@ -114,8 +115,11 @@ fn random_limits(rng: &mut SmallRng) -> Limits {
     }
 }
 
-fn random_option(rng: &mut SmallRng) -> EngineOption {
-    match rng.random_range(0..8) {
+/// A random option; with a shared table, never its size (which would give the engine a table of
+/// its own).
+fn random_option(rng: &mut SmallRng, shared_table: bool) -> EngineOption {
+    let kinds = if shared_table { 7 } else { 8 };
+    match rng.random_range(0..kinds) {
         0 => EngineOption::TreeMib(rng.random_range(1..=2)),
         1 => EngineOption::TieBreak(if rng.random() {
             TieBreak::Random { seed: rng.random() }
@@ -138,6 +142,17 @@ fn random_option(rng: &mut SmallRng) -> EngineOption {
 }
 
 fn stress<G: Evaluators>(start: G, commands: usize, seed: u64) {
+    stress_with_table(start, commands, seed, None);
+}
+
+/// The stress test on an engine with its own table, or searching with `table` (shared with
+/// other engines at the same time).
+fn stress_with_table<G: Evaluators>(
+    start: G,
+    commands: usize,
+    seed: u64,
+    table: Option<Arc<TranspositionTable>>,
+) {
     let mut rng = SmallRng::seed_from_u64(seed);
     let config = EngineConfig {
         tree_mib: 1,
@@ -145,7 +160,11 @@ fn stress<G: Evaluators>(start: G, commands: usize, seed: u64) {
         tie_break: TieBreak::Random { seed },
         ..EngineConfig::default()
     };
-    let engine = Engine::new(GameRecord::new(start), config);
+    let shared_table = table.is_some();
+    let engine = match table {
+        Some(table) => Engine::with_shared_table(GameRecord::new(start), config, table),
+        None => Engine::new(GameRecord::new(start), config),
+    };
     let mut mirror = Mirror {
         record: GameRecord::new(start),
         start,
@@ -251,7 +270,7 @@ fn stress<G: Evaluators>(start: G, commands: usize, seed: u64) {
                 mirror.record = record;
                 infinite_running = false;
             }
-            78..=84 => engine.set_option(random_option(&mut rng)),
+            78..=84 => engine.set_option(random_option(&mut rng, shared_table)),
             _ => {
                 sync_id += 1;
                 engine.send(Command::Sync(sync_id));
@@ -327,6 +346,53 @@ fn ataxx_engine_survives_random_commands() {
     );
 }
 
+/// Two engines at once on one shared table: both stay correct under the random commands, the
+/// table fills with what they search, and a new game in one engine leaves the table to the
+/// other (a shared table is never cleared by an engine).
+#[test]
+fn two_engines_share_one_table() {
+    let _turn = crate::my_turn();
+    let table = Arc::new(TranspositionTable::new(TableKind::LockFree, 2));
+    let drivers: Vec<_> = (1..=2)
+        .map(|seed| {
+            let table = table.clone();
+            std::thread::spawn(move || {
+                stress_with_table(Kalah::new(Default::default()), 3_000, seed, Some(table))
+            })
+        })
+        .collect();
+    for driver in drivers {
+        driver.join().expect("an engine on the shared table failed");
+    }
+    // One engine searches (filling the table in the current generation), another starts a
+    // new game on the same table: the entries stay.
+    let config = || EngineConfig {
+        ponder: false,
+        ..EngineConfig::default()
+    };
+    let record = || GameRecord::new(Kalah::new(Default::default()));
+    let searcher = Engine::with_shared_table(record(), config(), table.clone());
+    let id = searcher.go(Limits::depth(12));
+    let answered = std::iter::from_fn(|| searcher.recv_timeout(WAIT))
+        .any(|event| matches!(event, Event::BestMove(best) if best.id == id));
+    assert!(answered, "no best move from the engine on the shared table");
+    assert!(searcher.quit());
+    let filled = table.hashfull_permille();
+    assert!(filled > 0, "the search stored nothing in the shared table");
+    let other = Engine::with_shared_table(record(), config(), table.clone());
+    other.send(Command::NewGame);
+    other.send(Command::Sync(1));
+    let synced = std::iter::from_fn(|| other.recv_timeout(WAIT))
+        .any(|event| matches!(event, Event::Synced { id: 1, .. }));
+    assert!(synced, "no answer to sync after a new game");
+    assert!(other.quit());
+    assert_eq!(
+        table.hashfull_permille(),
+        filled,
+        "a new game cleared the shared table"
+    );
+}
+
 /// The process's resident memory in MiB (Linux), else 0.
 fn resident_mib() -> u64 {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
@@ -337,13 +403,16 @@ fn resident_mib() -> u64 {
         .map_or(0, |kib| kib / 1024)
 }
 
-/// The soak: three engines at once (Kalah, Ataxx, Oware), each driven by the random commands
-/// above in batches of 2,000 (a fresh engine a batch, pondering switched on and off at random)
-/// for `PONDER_SOAK_SECS` seconds (default an hour), with the same checks (no deadlock, every
-/// `go` answered once and legally, no lost error). Resident memory is sampled every 30 s and
-/// must stay flat: after the first sample, within 64 MiB of it (each engine is configured with
-/// a 2 MiB table and a 1 MiB tree). Each engine has its own table: the engine's public API has
-/// no shared table. Run:
+/// One batch of the soak for a game, given its seed.
+type Driver = Arc<dyn Fn(u64) + Send + Sync>;
+
+/// The soak: six engines at once, two for each game (Kalah, Ataxx, Oware), the two of a game
+/// searching with one shared 4 MiB table (`Engine::with_shared_table`), each driven by the
+/// random commands above in batches of 2,000 (a fresh engine a batch on the same shared table,
+/// pondering switched on and off at random) for `PONDER_SOAK_SECS` seconds (default an hour),
+/// with the same checks (no deadlock, every `go` answered once and legally, no lost error).
+/// Resident memory is sampled every 30 s and must stay flat: after the first sample, within
+/// 64 MiB of it (each engine has a 1 MiB tree; the tables are allocated once). Run:
 /// `PONDER_SOAK_SECS=3600 nice -n 19 cargo test --profile ci --test engine soak -- --ignored --nocapture`.
 #[test]
 #[ignore = "an hour by default; see the doc comment for the command"]
@@ -353,36 +422,52 @@ fn soak_several_engines_for_an_hour() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(3600);
     let deadline = Instant::now() + Duration::from_secs(seconds);
-    let batches = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
-    let spawn = |name: &'static str, run: fn(u64)| {
+    let batches = Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let spawn = |name: String, first_seed: u64, run: Driver| {
         let batches = batches.clone();
         std::thread::Builder::new()
-            .name(name.to_string())
+            .name(name)
             .spawn(move || {
-                let mut seed = 1;
+                let mut seed = first_seed;
                 while Instant::now() < deadline {
                     run(seed);
-                    seed += 1;
+                    seed += 2;
                     batches.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 }
             })
             .unwrap()
     };
-    let workers = [
-        spawn("kalah", |seed| {
-            stress(Kalah::new(Default::default()), 2_000, seed)
-        }),
-        spawn("ataxx", |seed| {
-            stress(Ataxx::start(&Default::default()).unwrap(), 2_000, seed)
-        }),
-        spawn("oware", |seed| {
-            stress(
-                ponder::Oware::start(&Default::default()).unwrap(),
-                2_000,
-                seed,
-            )
-        }),
+    let shared = || Arc::new(TranspositionTable::new(TableKind::LockFree, 4));
+    let (kalah_table, ataxx_table, oware_table) = (shared(), shared(), shared());
+    let drivers: [(&str, Driver); 3] = [
+        (
+            "kalah",
+            Arc::new(move |seed| {
+                let start = Kalah::new(Default::default());
+                stress_with_table(start, 2_000, seed, Some(kalah_table.clone()))
+            }),
+        ),
+        (
+            "ataxx",
+            Arc::new(move |seed| {
+                let start = Ataxx::start(&Default::default()).unwrap();
+                stress_with_table(start, 2_000, seed, Some(ataxx_table.clone()))
+            }),
+        ),
+        (
+            "oware",
+            Arc::new(move |seed| {
+                let start = ponder::Oware::start(&Default::default()).unwrap();
+                stress_with_table(start, 2_000, seed, Some(oware_table.clone()))
+            }),
+        ),
     ];
+    let mut workers = Vec::new();
+    for (name, run) in &drivers {
+        for n in 1..=2 {
+            workers.push(spawn(format!("{name}-{n}"), n, run.clone()));
+        }
+    }
     let started = Instant::now();
     let mut first = None;
     while Instant::now() < deadline {
