@@ -63,3 +63,29 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError> {
     }
     super::solve_oware::run(args, out)
 }
+
+/// A database error as a usage error.
+pub(super) fn egdb_error(error: crate::egdb::EgdbError) -> CliError {
+    CliError::Usage(error.to_string())
+}
+
+/// Threads to build with: `--threads` or the available cores.
+pub(super) fn threads(args: &SolveArgs) -> usize {
+    args.threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+}
+
+/// Reports a saved part file (one shard of one layer).
+pub(super) fn saved_part(
+    out: &mut dyn Write,
+    shard: Shard,
+    seeds: u32,
+    path: &std::path::Path,
+) -> Result<(), CliError> {
+    writeln!(
+        out,
+        "saved shard {shard} of layer {seeds} to {}",
+        path.display()
+    )?;
+    Ok(())
+}

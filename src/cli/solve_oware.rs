@@ -2,8 +2,8 @@
 //! or one shard of its top layer), reports or saves it; and `--egdb FILE` for play.
 
 use super::CliError;
-use super::solve::SolveArgs;
-use crate::egdb::{EgdbError, Shard};
+use super::solve::{SolveArgs, egdb_error, saved_part, threads};
+use crate::egdb::Shard;
 use crate::games::oware::egdb::{build_report, install, installed};
 use crate::games::oware::{Egdb, Oware, OwareConfig, Rules};
 use crate::games::{Game, GameSpec};
@@ -12,17 +12,6 @@ use std::path::Path;
 
 /// The most seeds `solve` builds a database for.
 const MAX_SOLVE_SEEDS: u32 = 20;
-
-/// A database error as a usage error.
-fn egdb_error(error: EgdbError) -> CliError {
-    CliError::Usage(error.to_string())
-}
-
-/// Threads to build with: `--threads`, or the available cores.
-fn threads(args: &SolveArgs) -> usize {
-    args.threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
-}
 
 /// Builds (or one shard of) the database the arguments ask for.
 pub(crate) fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError> {
@@ -90,12 +79,7 @@ fn build_shard(
     }
     let part = base.build_part(shard, threads(args)).map_err(egdb_error)?;
     part.save(path).map_err(egdb_error)?;
-    writeln!(
-        out,
-        "saved shard {shard} of layer {seeds} to {}",
-        path.display()
-    )?;
-    Ok(())
+    saved_part(out, shard, seeds, path)
 }
 
 /// Loads the Oware database at `path` for play and installs it, once per process; refuses a
