@@ -13,6 +13,7 @@ mod seated_match;
 pub mod serve;
 mod solve;
 mod solve_kalah;
+mod solve_oware;
 mod tune;
 pub mod uai;
 
@@ -100,10 +101,21 @@ pub struct PositionArgs {
     /// Moves to play from the position first, separated by spaces (their history is kept).
     #[arg(long, short = 'm', default_value = "")]
     pub moves: String,
-    /// Kalah: an endgame database file (`ponder solve --game kalah --egdb N --egdb-only
-    /// --save FILE`) that the search consults: covered positions get exact scores.
+    /// An endgame database file that the search consults, covered positions getting exact
+    /// scores: Kalah's (`ponder solve --game kalah --egdb N --egdb-only --save FILE`) or
+    /// Oware's (`ponder solve --game oware --egdb N --save FILE`).
     #[arg(long)]
     pub egdb: Option<std::path::PathBuf>,
+}
+
+/// Loads the endgame database at `path` for `game` (Kalah or Oware) and installs it for the
+/// search, once per process.
+pub(crate) fn install_egdb(game: &GameSpec, path: &std::path::Path) -> Result<(), CliError> {
+    if game.name() == crate::games::oware::Oware::NAME {
+        solve_oware::install_egdb(game, path)
+    } else {
+        solve_kalah::install_egdb(game, path)
+    }
 }
 
 impl PositionArgs {
@@ -111,7 +123,7 @@ impl PositionArgs {
     pub fn record<G: Game>(&self) -> Result<GameRecord<G>, CliError> {
         let config = G::config_from_spec(&self.game)?;
         if let Some(path) = &self.egdb {
-            solve_kalah::install_egdb(&self.game, path)?;
+            install_egdb(&self.game, path)?;
         }
         let mut record = match &self.position {
             Some(text) => G::parse_position(&config, text)?,

@@ -1,10 +1,11 @@
 //! `ponder solve`: solve Kalah positions (`--game kalah`), build Kalah endgame databases
-//! (whole or one shard), or build the Awari endgame database and print its statistics.
+//! (whole or one shard), or build an Oware endgame database (Awari or Abapa rules, whole or
+//! one shard) and print its statistics.
 
 use super::CliError;
 use crate::egdb::Shard;
 use crate::games::kalah::Kalah;
-use crate::games::oware::{Egdb, Oware, OwareConfig, Rules, egdb::solve_report};
+use crate::games::oware::Oware;
 use crate::games::{Game, GameSpec};
 use std::io::Write;
 use std::path::PathBuf;
@@ -13,8 +14,8 @@ use std::path::PathBuf;
 #[derive(Debug, Clone, clap::Args)]
 pub struct SolveArgs {
     /// The game: `kalah[:pits=M,seeds=N,capture=classic|empty]` (the exact margin of a
-    /// position), or Oware under the computer-Awari rules with 6 houses a side
-    /// (`oware:rules=awari`, its endgame database).
+    /// position), or Oware with 6 houses a side under either rule set (`oware:rules=awari`,
+    /// `oware` for Abapa: its endgame database).
     #[arg(long, short = 'g', default_value = "oware:rules=awari")]
     pub game: GameSpec,
     /// Kalah: the position to solve (a trace like `1235` or a board array); default: the start.
@@ -27,11 +28,11 @@ pub struct SolveArgs {
     /// Kalah: build (or load) the database, save it with `--save` and stop, without solving.
     #[arg(long)]
     pub egdb_only: bool,
-    /// Kalah: build only shard `i/N` of the database's top layer (`--egdb N`) into a part file
+    /// Build only shard `i/N` of the database's top layer (`--egdb N`) into a part file
     /// (`--save`), the lower layers coming from `--base`; join the parts with `ponder merge`.
     #[arg(long)]
     pub shard: Option<Shard>,
-    /// Kalah: a saved database holding the layers below the one being sharded.
+    /// A saved database holding the layers below the one being sharded.
     #[arg(long)]
     pub base: Option<PathBuf>,
     /// Threads for building databases (default: the available cores).
@@ -56,37 +57,35 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError> {
     }
     if args.game.name() != Oware::NAME {
         return Err(CliError::Usage(format!(
-            "solve handles kalah and oware:rules=awari; {} is neither",
+            "solve handles kalah and oware; {} is neither",
             args.game
         )));
     }
-    let config = OwareConfig::from_spec(&args.game)?;
-    if config.rules() != Rules::Awari || config.houses() != 6 {
-        return Err(CliError::Usage(format!(
-            "solve builds the database of the computer-Awari rules with 6 houses; \
-             use --game oware:rules=awari (got {})",
-            args.game
-        )));
-    }
-    let seeds = match args.egdb.as_deref().map(str::parse::<u32>) {
-        Some(Ok(seeds)) if seeds <= 20 => seeds,
-        _ => {
-            return Err(CliError::Usage(
-                "oware: --egdb takes the most seeds to solve, from 0 to 20".into(),
-            ));
-        }
-    };
-    let solve_error = |e: crate::egdb::EgdbError| CliError::Usage(e.to_string());
-    if args.csv || args.save.is_some() {
-        let egdb = Egdb::build(seeds).map_err(solve_error)?;
-        if let Some(path) = &args.save {
-            egdb.save(path).map_err(solve_error)?;
-        }
-        if args.csv {
-            write!(out, "{}", egdb.stats().to_csv())?;
-            return Ok(());
-        }
-    }
-    write!(out, "{}", solve_report(seeds).map_err(solve_error)?)?;
+    super::solve_oware::run(args, out)
+}
+
+/// A database error as a usage error.
+pub(super) fn egdb_error(error: crate::egdb::EgdbError) -> CliError {
+    CliError::Usage(error.to_string())
+}
+
+/// Threads to build with: `--threads` or the available cores.
+pub(super) fn threads(args: &SolveArgs) -> usize {
+    args.threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+}
+
+/// Reports a saved part file (one shard of one layer).
+pub(super) fn saved_part(
+    out: &mut dyn Write,
+    shard: Shard,
+    seeds: u32,
+    path: &std::path::Path,
+) -> Result<(), CliError> {
+    writeln!(
+        out,
+        "saved shard {shard} of layer {seeds} to {}",
+        path.display()
+    )?;
     Ok(())
 }

@@ -2,23 +2,12 @@
 //! database (built, loaded, saved, or one shard of it).
 
 use super::CliError;
-use super::solve::SolveArgs;
-use crate::egdb::EgdbError;
+use super::solve::{SolveArgs, egdb_error, saved_part, threads};
 use crate::games::kalah::solve::SolveProgress;
 use crate::games::kalah::{Kalah, KalahEgdb, KalahLayerReport, KalahSolver};
 use crate::games::{Game, GameRecord};
 use std::io::Write;
 use std::path::Path;
-
-fn egdb_error(error: EgdbError) -> CliError {
-    CliError::Usage(error.to_string())
-}
-
-/// Threads to build with: `--threads` or the available cores.
-fn threads(args: &SolveArgs) -> usize {
-    args.threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
-}
 
 /// Loads `--egdb FILE`, or builds `--egdb N` (printing each layer).
 pub(crate) fn load_or_build(
@@ -133,12 +122,7 @@ fn build_shard(
         )));
     }
     part.save(path).map_err(egdb_error)?;
-    writeln!(
-        out,
-        "saved shard {shard} of layer {seeds} to {}",
-        path.display()
-    )?;
-    Ok(())
+    saved_part(out, shard, seeds, path)
 }
 
 /// Loads the database at `path` for play (`--egdb FILE` of play, bestmove, match, tune) and

@@ -263,8 +263,12 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         if let Some(value) = Self::finished_score(position, ply) {
             return Some(value);
         }
-        if let Some(margin) = self.evaluator.exact_margin(position) {
-            return Some(score::finished(margin, ply as u32));
+        // A database value assumes no earlier position can be repeated (games ended by a
+        // repetition): only asked where none can.
+        if self.repetition.is_fresh() {
+            if let Some(margin) = self.evaluator.exact_margin(position) {
+                return Some(score::finished(margin, ply as u32));
+            }
         }
         if depth == 0 || ply >= MAX_PLY {
             return Some(self.evaluate(position, last_move));

@@ -30,14 +30,66 @@ fn solve_prints_the_published_statistics_up_to_eight_seeds() {
 }
 
 #[test]
-fn solve_refuses_other_rules_without_panicking() {
-    for game in ["oware", "ataxx", "oware:rules=awari,houses=5"] {
+fn solve_refuses_other_games_and_sizes_without_panicking() {
+    for game in ["ataxx", "oware:rules=awari,houses=5", "oware:houses=5"] {
         let output = Command::new(env!("CARGO_BIN_EXE_ponder"))
             .args(["solve", "--game", game, "--egdb", "4"])
             .output()
             .unwrap();
         assert_eq!(output.status.code(), Some(1), "{game}");
     }
+}
+
+#[test]
+fn solve_builds_the_abapa_database_and_its_shards_merge_byte_for_byte() {
+    let dir = std::env::temp_dir().join(format!("ponder-cli-abapa-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let whole = ponder(&[
+        "solve",
+        "--game",
+        "oware",
+        "--egdb",
+        "5",
+        "--save",
+        &path("w5"),
+    ]);
+    assert!(whole.status.success());
+    assert!(String::from_utf8_lossy(&whole.stdout).contains("Abapa endgame database"));
+    let base = ponder(&[
+        "solve",
+        "--game",
+        "oware",
+        "--egdb",
+        "4",
+        "--save",
+        &path("b4"),
+    ]);
+    assert!(base.status.success());
+    for i in 0..3 {
+        let shard = format!("{i}/3");
+        let part = path(&format!("p{i}"));
+        let args = ["solve", "--game", "oware", "--egdb", "5", "--shard", &shard];
+        let output = ponder(&[&args[..], &["--base", &path("b4"), "--save", &part]].concat());
+        assert!(output.status.success(), "{output:?}");
+    }
+    let (p0, p1, p2) = (path("p0"), path("p1"), path("p2"));
+    let merged = ponder(&[
+        "merge",
+        "--base",
+        &path("b4"),
+        "--out",
+        &path("m5"),
+        &p2,
+        &p0,
+        &p1,
+    ]);
+    assert!(merged.status.success(), "{merged:?}");
+    assert_eq!(
+        std::fs::read(path("w5")).unwrap(),
+        std::fs::read(path("m5")).unwrap()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 fn ponder(args: &[&str]) -> std::process::Output {

@@ -37,18 +37,24 @@ pub struct UaiArgs {
     /// position notation).
     #[arg(long, short = 'g', default_value = "ataxx")]
     game: GameSpec,
+    /// An endgame database file the search consults (Kalah or Oware, as for `bestmove`).
+    #[arg(long)]
+    egdb: Option<std::path::PathBuf>,
 }
 
 impl UaiArgs {
     /// The arguments of a session of `game` (for embedding and tests; the command line
     /// builds them with clap).
     pub fn new(game: GameSpec) -> UaiArgs {
-        UaiArgs { game }
+        UaiArgs { game, egdb: None }
     }
 }
 
 /// Runs a session on standard input and output until `quit` or the end of the input.
 pub fn run(args: &UaiArgs, _out: &mut dyn Write) -> Result<(), CliError> {
+    if let Some(path) = &args.egdb {
+        super::install_egdb(&args.game, path)?;
+    }
     let output = Output::new(Box::new(std::io::stdout()));
     let input = std::io::BufReader::new(std::io::stdin());
     with_game!(args.game, G => run_session::<G>(args, input, output))
@@ -784,9 +790,7 @@ mod tests {
             }
         }
         let collected = Collect::default();
-        let args = UaiArgs {
-            game: "ataxx".parse().unwrap(),
-        };
+        let args = UaiArgs::new("ataxx".parse().unwrap());
         let input = std::io::Cursor::new(b"uai\nposition startpos\ngo infinite\n".to_vec());
         let started = Instant::now();
         run_session::<Ataxx>(&args, input, Output::new(Box::new(collected.clone()))).unwrap();

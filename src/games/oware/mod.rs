@@ -74,7 +74,7 @@ mod rules;
 mod swar;
 
 pub use config::{MAX_HOUSES, MAX_TOTAL_SEEDS, OwareConfig, Rules};
-pub use egdb::{EGDB_FILE, Egdb, EgdbStats};
+pub use egdb::{ABAPA_EGDB_FILE, EGDB_FILE, Egdb, EgdbPart, EgdbStats};
 pub use evaluators::{OwareDefault, OwareSeed};
 pub use moves::OwareMove;
 pub use position::Oware;
