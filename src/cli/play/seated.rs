@@ -11,9 +11,9 @@ use crate::search::multi::{MultiAlgorithm, MultiLimits};
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
 
-/// The algorithm `engine` seats use: the best of `ponder match` over four seats
+/// The algorithm `engine` seats use: BRS+, the best of `ponder match` over four seats
 /// (`docs/search.md`).
-pub const DEFAULT_ALGORITHM: MultiAlgorithm = MultiAlgorithm::Brs;
+pub const DEFAULT_ALGORITHM: MultiAlgorithm = MultiAlgorithm::BrsPlus;
 
 /// Who sits at one seat.
 #[derive(Clone, Debug, PartialEq)]
