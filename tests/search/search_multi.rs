@@ -51,18 +51,31 @@ fn paranoid(position: &AtaxxSeats, depth: u32, root: Seat) -> i32 {
     }
 }
 
+/// What BRS and BRS+ do alike: the root seat's utility at a leaf, the best of the root
+/// seat's moves (each valued by `search`) where it is to move, `None` at the other seats.
+fn leaf_or_root_seat(
+    position: &AtaxxSeats,
+    depth: u32,
+    root: Seat,
+    search: fn(&AtaxxSeats, u32, Seat) -> i32,
+) -> Option<i32> {
+    if depth == 0 || moves(position).is_empty() {
+        return Some(position.utility(root));
+    }
+    (position.side_to_move() == root).then(|| {
+        moves(position)
+            .into_iter()
+            .map(|mv| search(&position.play(mv), depth - 1, root))
+            .max()
+            .unwrap()
+    })
+}
+
 /// BRS by definition: the root seat's moves, then one layer of the other seats' moves of
 /// which the worst for the root seat counts, the turn handed back to the root seat.
 fn brs(position: &AtaxxSeats, depth: u32, root: Seat) -> i32 {
-    if depth == 0 || moves(position).is_empty() {
-        return position.utility(root);
-    }
-    if position.side_to_move() == root {
-        return moves(position)
-            .into_iter()
-            .map(|mv| brs(&position.play(mv), depth - 1, root))
-            .max()
-            .unwrap();
+    if let Some(value) = leaf_or_root_seat(position, depth, root, brs) {
+        return value;
     }
     let mut best = i32::MAX;
     for seat in (0..position.seat_count())
@@ -97,15 +110,8 @@ fn ordering_move(position: &AtaxxSeats) -> Option<<AtaxxSeats as Game>::Move> {
 /// BRS+ by definition: as BRS, but every other seat moves in order; the one searched plays
 /// each of its moves, the others play their ordering move.
 fn brs_plus(position: &AtaxxSeats, depth: u32, root: Seat) -> i32 {
-    if depth == 0 || moves(position).is_empty() {
-        return position.utility(root);
-    }
-    if position.side_to_move() == root {
-        return moves(position)
-            .into_iter()
-            .map(|mv| brs_plus(&position.play(mv), depth - 1, root))
-            .max()
-            .unwrap();
+    if let Some(value) = leaf_or_root_seat(position, depth, root, brs_plus) {
+        return value;
     }
     let seats = position.seat_count();
     let mut best = i32::MAX;
