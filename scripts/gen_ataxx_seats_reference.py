@@ -4,6 +4,7 @@ words of issue 14 alone (squares as sets of (file, rank), no bitboards, nothing 
 ponder's Rust code):
 
     python3 scripts/gen_ataxx_seats_reference.py tests/data
+    python3 scripts/gen_ataxx_seats_reference.py --check-walls tests/data
 
 Writes ataxx_seats_perft.tsv (start-position perft, depths 1-5 for 3 and 4 seats, 1-4 for 2,
 with and without walls) and ataxx_seats_games.jsonl (random games to the end: the sorted legal
@@ -146,5 +147,23 @@ def main(out):
                                 "scores": scores, "clock": position[2]}) + "\n")
 
 
+def check_walls(data):
+    """Compares the two-seat perft of every wall layout in ataxx_walls_perft.tsv (python-ataxx's
+    counts, depths 1-3) with this implementation's; prints the rows that differ."""
+    with open(os.path.join(data, "ataxx_walls_perft.tsv")) as f:
+        rows = [line.rstrip("\n").split("\t") for line in f][1:]
+    differ = 0
+    for walls, _, depth, nodes in rows:
+        if int(depth) <= 3:
+            ours = perft(start(2), int(depth), wall_blockers(int(walls, 16)))
+            if ours != int(nodes):
+                differ += 1
+                print(f"{walls} depth {depth}: python-ataxx {nodes}, here {ours}")
+    print(f"{differ} rows differ")
+
+
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "tests/data")
+    if sys.argv[1:2] == ["--check-walls"]:
+        check_walls(sys.argv[2] if len(sys.argv) > 2 else "tests/data")
+    else:
+        main(sys.argv[1] if len(sys.argv) > 1 else "tests/data")

@@ -1,6 +1,7 @@
 //! `ponder match` for more than two seats (`--game ataxx:players=N`): the players `--a`,
-//! `--b`, `--c`, `--d` (multi-player searches: `maxn`, `paranoid`, `brs`, `greedy`, with
-//! `depth=`, `nodes=`, `movetime=` in ms) rotate round the table over the same openings.
+//! `--b`, `--c`, `--d` (multi-player searches: `maxn`, `paranoid`, `brs`, `brsplus`,
+//! `greedy`, with `depth=`, `nodes=`, `movetime=` in ms) rotate round the table over the same
+//! openings.
 
 use super::CliError;
 use super::matches::MatchArgs;

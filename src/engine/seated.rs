@@ -49,8 +49,20 @@ pub struct SeatedEngine<G: SeatedGame> {
 }
 
 impl<G: SeatedGame> SeatedEngine<G> {
-    /// Starts the thread with a table of `entries` slots.
+    /// Starts the thread with a table of `entries` slots (not pinned to a core: fit for a
+    /// server running many tables).
     pub fn spawn(entries: usize) -> std::io::Result<SeatedEngine<G>> {
+        SeatedEngine::spawn_on(entries, false)
+    }
+
+    /// Starts the thread with a table of `entries` slots, pinned to the last core the OS
+    /// lets it run on (Linux only), so that it searches and ponders on its own
+    /// core while the caller's thread keeps the others (a terminal game).
+    pub fn spawn_pinned(entries: usize) -> std::io::Result<SeatedEngine<G>> {
+        SeatedEngine::spawn_on(entries, true)
+    }
+
+    fn spawn_on(entries: usize, pin: bool) -> std::io::Result<SeatedEngine<G>> {
         let (jobs, job_receiver) = unbounded::<Job<G>>();
         let (event_sender, events) = unbounded();
         let stop = Arc::new(AtomicBool::new(false));
@@ -58,6 +70,9 @@ impl<G: SeatedGame> SeatedEngine<G> {
         let thread = std::thread::Builder::new()
             .name("seated-engine".into())
             .spawn(move || {
+                if pin {
+                    super::affinity::pin_to_last_core();
+                }
                 for job in job_receiver {
                     let event = match job {
                         Job::Go(position, algorithm, limits) => {

@@ -98,10 +98,17 @@ fn four_seats_play_to_the_end_with_a_scripted_human_and_pondering_bots() {
         .stdout(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let script = format!("{}\n", every_move_text()).repeat(100);
+    // One line of moves every 100 ms: the human's queue runs dry now and then, and the bots
+    // ponder while it waits for the next line.
+    let line = format!("{}\n", every_move_text());
     let mut stdin = child.stdin.take().unwrap();
     let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(script.as_bytes());
+        for _ in 0..400 {
+            if stdin.write_all(line.as_bytes()).is_err() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
     });
     let output = child.wait_with_output().unwrap();
     writer.join().unwrap();
@@ -109,7 +116,19 @@ fn four_seats_play_to_the_end_with_a_scripted_human_and_pondering_bots() {
     assert!(output.status.success(), "{text}");
     let result = text.lines().last().unwrap();
     assert!(result.starts_with("result: x rank "), "{result}");
-    assert!(text.contains("the bots pondered"));
+    let pondered: Vec<u64> = text
+        .lines()
+        .filter_map(|line| line.strip_prefix("the bots pondered "))
+        .map(|rest| rest.split(' ').next().unwrap().parse().unwrap())
+        .collect();
+    assert!(
+        !pondered.is_empty(),
+        "the bots pondered on the human's turns"
+    );
+    assert!(
+        pondered.iter().any(|&nodes| nodes > 1000),
+        "pondering searched while the human waited for input: {pondered:?}"
+    );
     for seat in [
         "seat o (engine:nodes=2000) plays",
         "seat y (paranoid:nodes=2000) plays",

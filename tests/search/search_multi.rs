@@ -1,4 +1,4 @@
-//! The multi-player search (max-n, paranoid, BRS) against plain full-width oracles written
+//! The multi-player search (max-n, paranoid, BRS, BRS+) against plain full-width oracles written
 //! here from the definitions, on random Ataxx positions of three and four seats.
 
 use ponder::games::ataxx::seats::AtaxxSeats;
@@ -51,18 +51,31 @@ fn paranoid(position: &AtaxxSeats, depth: u32, root: Seat) -> i32 {
     }
 }
 
+/// What BRS and BRS+ do alike: the root seat's utility at a leaf, the best of the root
+/// seat's moves (each valued by `search`) where it is to move, `None` at the other seats.
+fn leaf_or_root_seat(
+    position: &AtaxxSeats,
+    depth: u32,
+    root: Seat,
+    search: fn(&AtaxxSeats, u32, Seat) -> i32,
+) -> Option<i32> {
+    if depth == 0 || moves(position).is_empty() {
+        return Some(position.utility(root));
+    }
+    (position.side_to_move() == root).then(|| {
+        moves(position)
+            .into_iter()
+            .map(|mv| search(&position.play(mv), depth - 1, root))
+            .max()
+            .unwrap()
+    })
+}
+
 /// BRS by definition: the root seat's moves, then one layer of the other seats' moves of
 /// which the worst for the root seat counts, the turn handed back to the root seat.
 fn brs(position: &AtaxxSeats, depth: u32, root: Seat) -> i32 {
-    if depth == 0 || moves(position).is_empty() {
-        return position.utility(root);
-    }
-    if position.side_to_move() == root {
-        return moves(position)
-            .into_iter()
-            .map(|mv| brs(&position.play(mv), depth - 1, root))
-            .max()
-            .unwrap();
+    if let Some(value) = leaf_or_root_seat(position, depth, root, brs) {
+        return value;
     }
     let mut best = i32::MAX;
     for seat in (0..position.seat_count())
@@ -76,6 +89,60 @@ fn brs(position: &AtaxxSeats, depth: u32, root: Seat) -> i32 {
             let child = mover.play(mv);
             let child = child.with_turn(root).unwrap_or(child);
             best = best.min(brs(&child, depth - 1, root));
+        }
+    }
+    best
+}
+
+/// The move BRS+ gives a seat it does not search: the highest move-order hint, the first in
+/// the natural order among equals.
+fn ordering_move(position: &AtaxxSeats) -> Option<<AtaxxSeats as Game>::Move> {
+    let mut best = None;
+    for mv in moves(position) {
+        let hint = position.move_order_hint(mv);
+        if best.is_none_or(|(_, old)| hint > old) {
+            best = Some((mv, hint));
+        }
+    }
+    best.map(|(mv, _)| mv)
+}
+
+/// BRS+ by definition: as BRS, but every other seat moves in order; the one searched plays
+/// each of its moves, the others play their ordering move.
+fn brs_plus(position: &AtaxxSeats, depth: u32, root: Seat) -> i32 {
+    if let Some(value) = leaf_or_root_seat(position, depth, root, brs_plus) {
+        return value;
+    }
+    let seats = position.seat_count();
+    let mut best = i32::MAX;
+    for searched in (0..seats).map(Seat::new).filter(|&s| s != root) {
+        // The seats before `searched` play their ordering move.
+        let mut mover = Some(*position);
+        for _ in 0..seats {
+            let Some(at) = mover else { break };
+            if at.side_to_move() == searched {
+                break;
+            }
+            mover = match at.side_to_move() == root {
+                true => None,
+                false => ordering_move(&at).map(|mv| at.play(mv)),
+            };
+        }
+        let Some(mover) = mover.filter(|m| m.side_to_move() == searched) else {
+            continue;
+        };
+        for mv in moves(&mover) {
+            let mut child = mover.play(mv);
+            for _ in 1..seats {
+                if child.side_to_move() == root {
+                    break;
+                }
+                match ordering_move(&child) {
+                    Some(next) => child = child.play(next),
+                    None => break,
+                }
+            }
+            best = best.min(brs_plus(&child, depth - 1, root));
         }
     }
     best
@@ -110,6 +177,7 @@ fn each_algorithm_finds_its_definitions_value() {
                 (MultiAlgorithm::MaxN, 2, maxn(&position, 2)[root.index()]),
                 (MultiAlgorithm::Paranoid, 3, paranoid(&position, 3, root)),
                 (MultiAlgorithm::Brs, 3, brs(&position, 3, root)),
+                (MultiAlgorithm::BrsPlus, 3, brs_plus(&position, 3, root)),
             ] {
                 let limits = MultiLimits {
                     depth,

@@ -11,9 +11,9 @@ use crate::search::multi::{MultiAlgorithm, MultiLimits};
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
 
-/// The algorithm `engine` seats use: the best of `ponder match` over four seats
+/// The algorithm `engine` seats use: BRS+, the best of `ponder match` over four seats
 /// (`docs/search.md`).
-pub const DEFAULT_ALGORITHM: MultiAlgorithm = MultiAlgorithm::Brs;
+pub const DEFAULT_ALGORITHM: MultiAlgorithm = MultiAlgorithm::BrsPlus;
 
 /// Who sits at one seat.
 #[derive(Clone, Debug, PartialEq)]
@@ -39,7 +39,7 @@ fn parse_sitters(text: &str, seats: usize, args: &PlayArgs) -> Result<Vec<Sitter
     parts.iter().map(|part| parse_sitter(part, args)).collect()
 }
 
-/// One seat's entry: `human`, `engine`, or `maxn`/`paranoid`/`brs`/`greedy` with
+/// One seat's entry: `human`, `engine`, or `maxn`/`paranoid`/`brs`/`brsplus`/`greedy` with
 /// `depth=`/`nodes=`/`movetime=` (ms) parameters.
 fn parse_sitter(text: &str, args: &PlayArgs) -> Result<Sitter, CliError> {
     let (name, params) = text.split_once(':').unwrap_or((text, ""));
@@ -87,7 +87,7 @@ pub(super) fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> 
     let default_seats = ["human", "engine", "engine", "engine"][..seats].join(",");
     let sitters = parse_sitters(args.seats.as_deref().unwrap_or(&default_seats), seats, args)?;
     let ponder = !args.no_ponder && sitters.iter().any(|s| *s != Sitter::Human);
-    let mut engine = SeatedEngine::<AtaxxSeats>::spawn(1 << 20)?;
+    let mut engine = SeatedEngine::<AtaxxSeats>::spawn_pinned(1 << 20)?;
     let mut input = Input::spawn(Box::new(std::io::BufReader::new(std::io::stdin())));
     let interactive = std::io::stdin().is_terminal();
     let mut moves = Vec::new();

@@ -1,4 +1,5 @@
-//! Search for games of more than two seats: max-n, paranoid and best-reply search (BRS).
+//! Search for games of more than two seats: max-n, paranoid, best-reply search (BRS) and
+//! BRS+.
 //!
 //! Two-player minimax does not carry over to three or four seats: who works against whom
 //! changes the answer. Three classic answers, one node function each, sharing the move
@@ -13,6 +14,11 @@
 //!   of all the other seats' moves, only the one worst for the root seat is played (the
 //!   position is handed to each opponent in turn with [`SeatedGame::with_turn`]); alpha-beta
 //!   on one number, deeper for the root seat's own moves than paranoid.
+//! - **BRS+** (Esser, Gras, Winands, Schadd and Lanctot 2013): BRS without its impossible
+//!   positions: in the other seats' layer every other seat still moves, in seat order; one
+//!   of them is searched (the reply worst for the root seat counts, as in BRS) while the
+//!   others play their first move by the static ordering (the highest
+//!   [`crate::Game::move_order_hint`], the first in natural order among equals).
 //!
 //! `greedy` is the one-ply baseline: the move whose position is best for the mover.
 
@@ -50,24 +56,28 @@ pub enum MultiAlgorithm {
     Paranoid,
     /// Best-reply search: only the others' strongest reply, one layer for all of them.
     Brs,
+    /// BRS+: BRS where the others not searched play their first move by the ordering
+    /// instead of passing.
+    BrsPlus,
     /// One ply: the move whose position is best for the mover.
     Greedy,
 }
 
 impl MultiAlgorithm {
-    /// The algorithm's name in player specs: `maxn`, `paranoid`, `brs`, `greedy`.
+    /// The algorithm's name in player specs: `maxn`, `paranoid`, `brs`, `brsplus`, `greedy`.
     pub fn from_name(name: &str) -> Option<MultiAlgorithm> {
         match name {
             "maxn" => Some(MultiAlgorithm::MaxN),
             "paranoid" => Some(MultiAlgorithm::Paranoid),
             "brs" => Some(MultiAlgorithm::Brs),
+            "brsplus" => Some(MultiAlgorithm::BrsPlus),
             "greedy" => Some(MultiAlgorithm::Greedy),
             _ => None,
         }
     }
 
     /// The names [`MultiAlgorithm::from_name`] reads.
-    pub const NAMES: &'static str = "maxn, paranoid, brs, greedy";
+    pub const NAMES: &'static str = "maxn, paranoid, brs, brsplus, greedy";
 }
 
 /// How long a multi-player search may run: the first limit reached stops it (the last
@@ -111,6 +121,8 @@ pub struct MultiOutcome<M> {
 pub struct MultiSearch<G: SeatedGame> {
     table: MultiTable<G::Move>,
     buffers: Vec<Vec<G::Move>>,
+    /// The moves of a seat playing its ordering's first move (BRS+).
+    scratch: Vec<G::Move>,
     nodes: u64,
     limits: MultiLimits,
     started: Instant,
@@ -130,6 +142,7 @@ impl<G: SeatedGame> MultiSearch<G> {
         MultiSearch {
             table: MultiTable::new(entries),
             buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
+            scratch: Vec::with_capacity(128),
             nodes: 0,
             limits: MultiLimits::default(),
             started: Instant::now(),

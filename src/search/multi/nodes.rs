@@ -1,6 +1,6 @@
 //! The node functions of the multi-player search: the root pass, max-n, and the alpha-beta
-//! loop that paranoid and BRS share (they differ in which moves a node of the other seats
-//! tries).
+//! loop that paranoid, BRS and BRS+ share (they differ in which moves a node of the other
+//! seats tries).
 
 use super::table::{Bound, Entry};
 use super::{MultiAlgorithm, MultiSearch, SeatedGame};
@@ -17,6 +17,7 @@ impl<G: SeatedGame> MultiSearch<G> {
             MultiAlgorithm::MaxN | MultiAlgorithm::Greedy => 0u128,
             MultiAlgorithm::Paranoid => 1,
             MultiAlgorithm::Brs => 2,
+            MultiAlgorithm::BrsPlus => 3,
         };
         position.search_key() | (self.root.index() as u128) << 124 | algorithm << 126
     }
@@ -122,7 +123,7 @@ impl<G: SeatedGame> MultiSearch<G> {
         values
     }
 
-    /// Paranoid and BRS: the root seat's utility by alpha-beta, the root seat maximising and
+    /// Paranoid, BRS and BRS+: the root seat's utility by alpha-beta, the root seat maximising and
     /// the others minimising.
     fn alphabeta(
         &mut self,
@@ -177,8 +178,8 @@ impl<G: SeatedGame> MultiSearch<G> {
     }
 
     /// The moves of `mover` (a position and its seat to move), each child handed back to the
-    /// root seat under BRS: the best move and value, `None` without moves. Cuts off at the
-    /// window.
+    /// root seat under BRS (under BRS+, by the seats after the mover playing their ordering's
+    /// first move): the best move and value, `None` without moves. Cuts off at the window.
     fn try_moves(
         &mut self,
         mover: &G,
@@ -194,8 +195,12 @@ impl<G: SeatedGame> MultiSearch<G> {
         let mut best: Option<(G::Move, i32)> = None;
         for &mv in &moves {
             let mut child = mover.play_unchecked(mv);
-            if self.algorithm == MultiAlgorithm::Brs && !maximising {
-                child = child.with_turn(self.root).unwrap_or(child);
+            if !maximising {
+                child = match self.algorithm {
+                    MultiAlgorithm::Brs => child.with_turn(self.root).unwrap_or(child),
+                    MultiAlgorithm::BrsPlus => self.back_to_root(child),
+                    _ => child,
+                };
             }
             let value = self.alphabeta(&child, depth - 1, *alpha, *beta, ply + 1);
             let better = best.is_none_or(
@@ -219,8 +224,9 @@ impl<G: SeatedGame> MultiSearch<G> {
         best
     }
 
-    /// BRS's layer of the other seats: every other seat's moves from this position, the one
-    /// worst for the root seat kept.
+    /// The layer of the other seats of BRS and BRS+: every other seat's moves from this
+    /// position, the one worst for the root seat kept (under BRS+ the seats before it in
+    /// order play their ordering's first move).
     fn best_reply(
         &mut self,
         position: &G,
@@ -236,7 +242,11 @@ impl<G: SeatedGame> MultiSearch<G> {
             if seat == self.root {
                 continue;
             }
-            let Some(mover) = position.with_turn(seat) else {
+            let mover = match self.algorithm {
+                MultiAlgorithm::BrsPlus => self.forward_to(*position, seat),
+                _ => position.with_turn(seat),
+            };
+            let Some(mover) = mover else {
                 continue;
             };
             let found = self.try_moves(&mover, depth, alpha, beta, ply, first);
@@ -250,5 +260,55 @@ impl<G: SeatedGame> MultiSearch<G> {
             }
         }
         best
+    }
+}
+
+/// BRS+: the other seats not searched play their first move by the static ordering.
+impl<G: SeatedGame> MultiSearch<G> {
+    /// The first move of `position`'s seat to move by the static ordering (the highest
+    /// [`crate::Game::move_order_hint`], the first in natural order among equals); `None`
+    /// when the game is over.
+    fn ordering_move(&mut self, position: &G) -> Option<G::Move> {
+        position.legal_moves(&mut self.scratch);
+        let mut best: Option<(G::Move, i32)> = None;
+        for &mv in &self.scratch {
+            let hint = position.move_order_hint(mv);
+            if best.is_none_or(|(_, old)| hint > old) {
+                best = Some((mv, hint));
+            }
+        }
+        best.map(|(mv, _)| mv)
+    }
+
+    /// `position` after the seats to move play their ordering's first move until `seat` is
+    /// to move; `None` when the root seat's turn or the game's end comes first.
+    fn forward_to(&mut self, mut position: G, seat: Seat) -> Option<G> {
+        for _ in 0..position.seat_count() {
+            let mover = position.side_to_move();
+            if mover == seat {
+                return Some(position);
+            }
+            if mover == self.root {
+                return None;
+            }
+            position = position.play_unchecked(self.ordering_move(&position)?);
+        }
+        None
+    }
+
+    /// `position` after the seats to move play their ordering's first move until the root
+    /// seat is to move (or the game ends, or the turn has gone round once: the root seat is
+    /// out).
+    fn back_to_root(&mut self, mut position: G) -> G {
+        for _ in 1..position.seat_count() {
+            if position.side_to_move() == self.root {
+                break;
+            }
+            match self.ordering_move(&position) {
+                Some(mv) => position = position.play_unchecked(mv),
+                None => break,
+            }
+        }
+        position
     }
 }
