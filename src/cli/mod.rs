@@ -12,6 +12,7 @@ mod replay;
 mod seated_match;
 pub mod serve;
 mod solve;
+mod solve_ataxx;
 mod solve_kalah;
 mod tune;
 pub mod uai;
@@ -100,8 +101,9 @@ pub struct PositionArgs {
     /// Moves to play from the position first, separated by spaces (their history is kept).
     #[arg(long, short = 'm', default_value = "")]
     pub moves: String,
-    /// Kalah: an endgame database file (`ponder solve --game kalah --egdb N --egdb-only
-    /// --save FILE`) that the search consults: covered positions get exact scores.
+    /// An endgame database file the search consults, so that covered positions get exact
+    /// scores: Kalah's (`ponder solve --game kalah --egdb N --egdb-only --save FILE`) or,
+    /// with `--game oware:rules=awari`, Awari's (`ponder solve --egdb N --save FILE`).
     #[arg(long)]
     pub egdb: Option<std::path::PathBuf>,
 }

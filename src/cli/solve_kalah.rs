@@ -141,13 +141,50 @@ fn build_shard(
     Ok(())
 }
 
+/// Loads the database at `path`, a Kalah or an Awari database (told apart by the file's
+/// header), and installs it for play (`ponder serve --egdb FILE`), once per process.
+pub(crate) fn install_egdb_file(path: &Path) -> Result<(), CliError> {
+    use crate::games::oware::{Egdb, loaded_egdb};
+    match KalahEgdb::load(path) {
+        Ok(egdb) => {
+            crate::games::kalah::egdb::install(egdb);
+            Ok(())
+        }
+        Err(kalah_error) => match Egdb::load(path) {
+            Ok(egdb) => {
+                loaded_egdb::install(egdb);
+                Ok(())
+            }
+            Err(awari_error) => Err(CliError::Usage(format!(
+                "--egdb {}: neither a Kalah database ({kalah_error}) nor an Awari one \
+                 ({awari_error})",
+                path.display()
+            ))),
+        },
+    }
+}
+
 /// Loads the database at `path` for play (`--egdb FILE` of play, bestmove, match, tune) and
-/// installs it, once per process; refuses games other than Kalah and databases of another
-/// width or rule.
+/// installs it, once per process: a Kalah database (of the game's width and rule) for Kalah,
+/// an Awari database (`ponder solve --egdb N --save FILE`) for `oware:rules=awari`.
 pub(crate) fn install_egdb(game: &crate::games::GameSpec, path: &Path) -> Result<(), CliError> {
+    use crate::games::oware::{Egdb, Oware, Rules, loaded_egdb};
+    if game.name() == Oware::NAME {
+        let config = Oware::config_from_spec(game)?;
+        if config.rules() != Rules::Awari {
+            return Err(CliError::Usage(format!(
+                "--egdb: the Oware database is for the computer-Awari rules \
+                 (oware:rules=awari); the game is {game}"
+            )));
+        }
+        if loaded_egdb::installed().is_none() {
+            loaded_egdb::install(Egdb::load(path).map_err(egdb_error)?);
+        }
+        return Ok(());
+    }
     if game.name() != Kalah::NAME {
         return Err(CliError::Usage(format!(
-            "--egdb: endgame databases in play are Kalah's; the game is {game}"
+            "--egdb: endgame databases in play are Kalah's and Awari's; the game is {game}"
         )));
     }
     if crate::games::kalah::egdb::installed().is_some() {

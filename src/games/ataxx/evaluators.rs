@@ -68,6 +68,16 @@ impl Evaluator<Ataxx> for AtaxxSeed {
     fn evaluate(&self, position: &Ataxx, last_move: Option<AtaxxMove>) -> i32 {
         position.stone_difference() + jump_bonus(last_move)
     }
+
+    #[inline]
+    fn margin_bounds(&self, position: &Ataxx) -> Option<(i32, i32)> {
+        Some(super::proof::margin_bounds(position))
+    }
+
+    #[inline]
+    fn worth_proving(&self, position: &Ataxx) -> bool {
+        super::proof::worth_proving(position)
+    }
 }
 
 /// Ataxx's `default` evaluation, from the side to move's point of view:
@@ -96,6 +106,16 @@ impl Evaluator<Ataxx> for AtaxxDefault {
 
     fn selectivity(&self) -> Selectivity {
         ATAXX_SELECTIVITY
+    }
+
+    #[inline]
+    fn margin_bounds(&self, position: &Ataxx) -> Option<(i32, i32)> {
+        Some(super::proof::margin_bounds(position))
+    }
+
+    #[inline]
+    fn worth_proving(&self, position: &Ataxx) -> bool {
+        super::proof::worth_proving(position)
     }
 }
 

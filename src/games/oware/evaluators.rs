@@ -15,6 +15,11 @@ impl Evaluator<Oware> for OwareSeed {
     fn evaluate(&self, position: &Oware, _last_move: Option<OwareMove>) -> i32 {
         position.awale_evaluation()
     }
+
+    #[inline]
+    fn exact_margin(&self, position: &Oware) -> Option<i32> {
+        super::loaded_egdb::loaded_margin(position)
+    }
 }
 
 /// Oware's `default` evaluation, from the mover's point of view:
@@ -44,6 +49,11 @@ impl Evaluator<Oware> for OwareDefault {
         let captured = position.captured(me) as i32 - position.captured(them) as i32;
         let rows = position.seeds_on_row(me) as i32 - position.seeds_on_row(them) as i32;
         4 * captured + rows + weak_houses(position, them) - weak_houses(position, me)
+    }
+
+    #[inline]
+    fn exact_margin(&self, position: &Oware) -> Option<i32> {
+        super::loaded_egdb::loaded_margin(position)
     }
 }
 

@@ -67,6 +67,7 @@ mod eval;
 mod evaluators;
 mod game;
 mod key;
+pub mod loaded_egdb;
 mod moves;
 mod notation;
 mod position;
