@@ -12,20 +12,7 @@ import argparse
 import random
 import subprocess
 
-import ataxx
-
-
-def empty_squares(board):
-    return sum(1 for x in range(7) for y in range(7) if board.get(x, y) == ataxx.EMPTY)
-
-
-def random_position(rng, empty):
-    board = ataxx.Board()
-    while board.result() == "*":
-        if empty_squares(board) == empty:
-            return board.get_fen()
-        board.makemove(rng.choice(board.legal_moves()))
-    return None
+from gen_ataxx_solved import random_position
 
 
 def main():

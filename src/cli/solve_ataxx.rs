@@ -19,6 +19,13 @@ const HASH_MIB: usize = 16;
 /// Runs `solve` for Ataxx: prints `value +3` and the result in words, or `unproven` with
 /// the bounds, then the line, depth, nodes and time.
 pub(crate) fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    if args.egdb.is_some() || args.egdb_only || args.shard.is_some() || args.save.is_some() {
+        return Err(CliError::Usage(
+            "ataxx has no endgame database: solve --game ataxx takes --position, --nodes and \
+             --movetime"
+                .into(),
+        ));
+    }
     let config = Ataxx::config_from_spec(&args.game)?;
     let record = match &args.position {
         Some(text) => Ataxx::parse_position(&config, text)?,

@@ -4,9 +4,10 @@
 use super::Ataxx;
 
 /// A search with a time or node budget first tries to prove positions with at most this
-/// many empty squares (the share it proves within a second, by empty squares, is in
-/// `docs/BENCHMARKS.md`).
-pub const PROOF_EMPTY_SQUARES: u32 = 8;
+/// many empty squares, spending up to half its budget. Within a second the proof finishes on
+/// every position with one empty square, most with two and none with three or more
+/// (`docs/BENCHMARKS.md`), so trying further from the end would only waste time.
+pub const PROOF_EMPTY_SQUARES: u32 = 3;
 
 /// The least and the most final margin (stones of the side to move minus the opponent's,
 /// or 0 for the 50-move draw) still possible: every square that is not a blocker may end
