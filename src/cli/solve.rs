@@ -1,6 +1,6 @@
-//! `ponder solve`: solve Kalah positions (`--game kalah`), build Kalah endgame databases
-//! (whole or one shard), or build an Oware endgame database (Awari or Abapa rules, whole or
-//! one shard) and print its statistics.
+//! `ponder solve`: solve Kalah positions (`--game kalah`) or Ataxx ones (`--game ataxx`),
+//! build Kalah endgame databases (whole or one shard), or build an Oware endgame database
+//! (Awari or Abapa rules, whole or one shard) and print its statistics.
 
 use super::CliError;
 use crate::egdb::Shard;
@@ -18,7 +18,8 @@ pub struct SolveArgs {
     /// `oware` for Abapa: its endgame database).
     #[arg(long, short = 'g', default_value = "oware:rules=awari")]
     pub game: GameSpec,
-    /// Kalah: the position to solve (a trace like `1235` or a board array); default: the start.
+    /// Kalah: the position to solve (a trace like `1235` or a board array); Ataxx: a FEN;
+    /// default: the start.
     #[arg(long, short = 'p')]
     pub position: Option<String>,
     /// The endgame database. Oware: solve every board with at most this many seeds. Kalah: a
@@ -48,6 +49,13 @@ pub struct SolveArgs {
     /// Also save the database (or the shard's part file) to this file (bincode).
     #[arg(long)]
     pub save: Option<PathBuf>,
+    /// Ataxx: the most nodes the proof may search (default 10,000,000 without `--movetime`);
+    /// past it the answer is `unproven` with the bounds found.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Ataxx: the most time the proof may take, in milliseconds.
+    #[arg(long)]
+    pub movetime: Option<u64>,
 }
 
 /// Solves or builds, as the game says.
@@ -55,9 +63,12 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError> {
     if args.game.name() == Kalah::NAME {
         return super::solve_kalah::run(args, out);
     }
+    if args.game.name() == crate::Ataxx::NAME {
+        return super::solve_ataxx::run(args, out);
+    }
     if args.game.name() != Oware::NAME {
         return Err(CliError::Usage(format!(
-            "solve handles kalah and oware; {} is neither",
+            "solve handles kalah, ataxx and oware; {} is none of them",
             args.game
         )));
     }

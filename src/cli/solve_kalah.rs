@@ -125,13 +125,40 @@ fn build_shard(
     saved_part(out, shard, seeds, path)
 }
 
-/// Loads the database at `path` for play (`--egdb FILE` of play, bestmove, match, tune) and
-/// installs it, once per process; refuses games other than Kalah and databases of another
-/// width or rule.
+/// Loads the database at `path`, a Kalah, Awari or Abapa database (told apart by the file's
+/// header), and installs it for play (`ponder serve --egdb FILE`), once per process per game.
+pub(crate) fn install_egdb_file(path: &Path) -> Result<(), CliError> {
+    use crate::games::oware::{self, Egdb, Rules};
+    let kalah_error = match KalahEgdb::load(path) {
+        Ok(egdb) => {
+            crate::games::kalah::egdb::install(egdb);
+            return Ok(());
+        }
+        Err(error) => error,
+    };
+    let mut oware_errors = Vec::new();
+    for rules in [Rules::Awari, Rules::Abapa] {
+        match Egdb::load_rules(path, rules) {
+            Ok(egdb) => {
+                oware::egdb::install(egdb);
+                return Ok(());
+            }
+            Err(error) => oware_errors.push(format!("{rules}: {error}")),
+        }
+    }
+    Err(CliError::Usage(format!(
+        "--egdb {}: neither a Kalah database ({kalah_error}) nor an Oware one ({})",
+        path.display(),
+        oware_errors.join("; ")
+    )))
+}
+
+/// Loads the Kalah database at `path` for play (`--egdb FILE` of play, bestmove, match, tune)
+/// and installs it, once per process (Oware's: `solve_oware::install_egdb`).
 pub(crate) fn install_egdb(game: &crate::games::GameSpec, path: &Path) -> Result<(), CliError> {
     if game.name() != Kalah::NAME {
         return Err(CliError::Usage(format!(
-            "--egdb: endgame databases in play are Kalah's; the game is {game}"
+            "--egdb: endgame databases in play are Kalah's and Oware's; the game is {game}"
         )));
     }
     if crate::games::kalah::egdb::installed().is_some() {

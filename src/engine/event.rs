@@ -56,6 +56,9 @@ pub struct BestMove<G: Game> {
     pub ponder: Option<G::Move>,
     /// Score of the move for the side to move.
     pub score: i32,
+    /// The position's exact final margin for the side to move, when the search knows it (an
+    /// endgame database covers it): `score` is then that finished game's score.
+    pub exact: Option<i32>,
     /// Deepest completed depth (0 if stopped before depth 1 completed).
     pub depth: u32,
     /// The moves exactly equal-best at that depth, in the game's natural order: the choice
@@ -78,6 +81,7 @@ impl<G: Game> BestMove<G> {
             mv: None,
             ponder: None,
             score: 0,
+            exact: None,
             depth: 0,
             equal_best: Vec::new(),
             nodes: 0,

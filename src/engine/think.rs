@@ -91,6 +91,7 @@ where
         Some(iteration) => {
             result.depth = iteration.depth;
             result.score = iteration.value;
+            result.exact = iteration.exact;
             result.equal_best = iteration.equal_best.clone();
             iteration.pv.first().copied()
         }

@@ -43,6 +43,10 @@ pub const PLAYER_KINDS: &[(&str, &str)] = &[
         "the Awale article's AI: alpha-beta depth 10 with its seed evaluator (Oware) [as alphabeta]",
     ),
     (
+        "perfect",
+        "perfect play where a loaded endgame database covers the position (Kalah; Oware under rules=awari; --egdb FILE): exact PVS, 1 s a move [as pvs]",
+    ),
+    (
         "pookie",
         "the Pookie Pookie AI: one ply, stone difference with a jump penalty, random among equal-best (Ataxx) [as alphabeta]",
     ),
@@ -74,6 +78,14 @@ fn baseline(kind: &str) -> Option<(&'static str, &'static [(&'static str, &'stat
         "awale" => Some((
             "alphabeta",
             &[("depth", "10"), ("eval", "seed"), ("tiebreak", "first")],
+        )),
+        "perfect" => Some((
+            "pvs",
+            &[
+                ("movetime", "1000"),
+                ("pruning", "off"),
+                ("tiebreak", "first"),
+            ],
         )),
         "pookie" => Some((
             "alphabeta",
@@ -123,7 +135,7 @@ pub fn build_player<G: Evaluators>(
                     full = full.with(key, value);
                 }
                 for (key, value) in params.iter() {
-                    if !(matches!(*key, "depth") && has_budget(spec)) {
+                    if !(matches!(*key, "depth" | "movetime") && has_budget(spec)) {
                         full = full.with_default(key, value);
                     }
                 }

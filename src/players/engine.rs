@@ -107,6 +107,7 @@ impl<G: Evaluators> EnginePlayer<G> {
                     self.ponder = Some(Thought {
                         depth,
                         score: Some(score),
+                        exact: None,
                         nodes,
                         time,
                         pv: line,
@@ -161,6 +162,7 @@ impl<G: Evaluators> Player<G> for EnginePlayer<G> {
                 Event::Info(info) if info.id == id => turn.report(&Thought {
                     depth: info.search.depth,
                     score: Some(info.search.score.0),
+                    exact: info.search.exact,
                     nodes: info.search.nodes,
                     time: info.search.time,
                     pv: info.search.pv,
@@ -176,6 +178,7 @@ impl<G: Evaluators> Player<G> for EnginePlayer<G> {
                         thought: Thought {
                             depth: best.depth,
                             score: Some(best.score),
+                            exact: best.exact,
                             nodes: best.nodes,
                             time: best.time,
                             pv,

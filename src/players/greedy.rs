@@ -101,6 +101,7 @@ impl<G: Game> Player<G> for GreedyPlayer<G> {
         let thought = Thought {
             depth: 1,
             score: Some(best),
+            exact: None,
             nodes: moves.len() as u64,
             time: started.elapsed(),
             pv: vec![moves[pick]],

@@ -14,19 +14,27 @@ pub enum Level {
     Medium,
     /// A timed search of about a second a move.
     Hard,
+    /// Perfect play where an endgame database is loaded and covers the position (Kalah, and
+    /// Oware endgames under the computer-Awari rules, `--egdb FILE`): an exact search
+    /// (no forward pruning) whose every leaf is the database's exact value, so the move it
+    /// plays keeps the game-theoretic value. Elsewhere it is the hard level's timed search
+    /// without forward pruning, which guarantees nothing.
+    Perfect,
 }
 
 named_enum!("level", Level {
     Easy => "easy",
     Medium => "medium",
     Hard => "hard",
+    Perfect => "perfect",
 });
 
 /// The budget parameters of `level` for game `G`, as player-spec parameters
 /// (`depth=..`/`movetime=..`, `tiebreak=..`): easy and medium search the game's
 /// [`Depths`](crate::games::Depths) (`G::DEPTHS`, chosen from `ponder tune` runs so that medium
 /// answers in well under a tenth of a second on a desktop core), hard about a second a move
-/// whatever the game.
+/// whatever the game, perfect the same without forward pruning (exact values where a loaded
+/// endgame database covers the position).
 ///
 /// ```
 /// use ponder::players::{level_params, Level};
@@ -44,6 +52,10 @@ pub fn level_params<G: Game>(level: Level) -> Vec<(&'static str, String)> {
         ],
         Level::Medium => vec![("depth", G::DEPTHS.medium.to_string())],
         Level::Hard => vec![("movetime", HARD_MOVETIME_MS.to_string())],
+        Level::Perfect => vec![
+            ("movetime", HARD_MOVETIME_MS.to_string()),
+            ("pruning", "off".to_string()),
+        ],
     }
 }
 
@@ -59,6 +71,11 @@ const HARD_MOVETIME_MS: u64 = 1000;
 /// assert_eq!(spec.to_string(), "engine:movetime=1000");
 /// ```
 pub fn with_level<G: Game>(spec: PlayerSpec, level: Level) -> PlayerSpec {
+    let spec = match level {
+        // Perfect play needs exact values: no forward pruning, whatever the budget.
+        Level::Perfect => spec.with("pruning", "off"),
+        _ => spec,
+    };
     if spec.get("depth").is_some() || spec.get("movetime").is_some() || spec.get("nodes").is_some()
     {
         return spec;

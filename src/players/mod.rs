@@ -48,6 +48,9 @@ pub struct Thought<G: Game> {
     /// The value for the side to move, on the search's scale (see
     /// [`crate::search::Score`]); `None` for players without a value.
     pub score: Option<i32>,
+    /// The exact final margin for the side to move, when the player knows it (an endgame
+    /// database or a proof): shown as `win by 4`, `loss by 2` or `draw`.
+    pub exact: Option<i32>,
     /// Nodes visited.
     pub nodes: u64,
     /// Time spent.
@@ -62,9 +65,19 @@ impl<G: Game> Thought<G> {
         Thought {
             depth: 0,
             score: None,
+            exact: None,
             nodes: 0,
             time: Duration::ZERO,
             pv: Vec::new(),
+        }
+    }
+
+    /// The value in words: the exact result when known (`win by 4`, `loss by 2`, `draw`),
+    /// else [`score_text`] of the score; `None` for players without a value.
+    pub fn score_text(&self) -> Option<String> {
+        match self.exact {
+            Some(margin) => Some(crate::search::exact_text(margin)),
+            None => self.score.map(score_text),
         }
     }
 
@@ -88,8 +101,8 @@ impl<G: Game> fmt::Display for Thought<G> {
     /// `depth 7 score +3 nodes 12345 time 12ms pv 2 5 1`
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "depth {}", self.depth)?;
-        if let Some(score) = self.score {
-            write!(f, " score {}", score_text(score))?;
+        if let Some(text) = self.score_text() {
+            write!(f, " score {text}")?;
         }
         write!(f, " nodes {} time {}ms", self.nodes, self.time.as_millis())?;
         if !self.pv.is_empty() {

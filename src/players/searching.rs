@@ -94,6 +94,7 @@ pub(crate) fn thought_of<G: crate::Game>(info: &SearchInfo<G>) -> Thought<G> {
     Thought {
         depth: info.depth,
         score: Some(info.score.value()),
+        exact: info.exact,
         nodes: info.nodes,
         time: info.time,
         pv: info.pv.clone(),
@@ -139,6 +140,7 @@ impl<G: Evaluators> Player<G> for SearchPlayer<G> {
             thought: Thought {
                 depth: outcome.depth,
                 score: Some(outcome.score.value()),
+                exact: outcome.exact,
                 nodes: outcome.nodes,
                 time: outcome.time,
                 pv,

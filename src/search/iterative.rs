@@ -43,6 +43,8 @@ pub(crate) struct Iteration<G: Game> {
     pub(crate) equal_best: Vec<G::Move>,
     /// The chosen move's principal variation (starting with the move).
     pub(crate) pv: Vec<G::Move>,
+    /// The root's exact final margin, when the evaluator knows it (an endgame database).
+    pub(crate) exact: Option<i32>,
 }
 
 impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
@@ -117,13 +119,17 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             (Some(soft), Some(hard)) => (soft < hard).then_some((soft, hard)),
             _ => None,
         };
+        // A root whose exact value the evaluator knows (an endgame database) is reported with
+        // it: every position below it is covered too, so the search's value agrees.
+        let exact = self.evaluator.exact_margin(root);
         for depth in 1..=max_depth {
             let previous = last.as_ref().map(|iteration| iteration.value);
             store.prepare_iteration(depth);
             let Some(value) = self.iterate(store, root, moves, algorithm, depth, previous) else {
                 break;
             };
-            let iteration = Self::conclude(moves, depth, value, tiebreak);
+            let mut iteration = Self::conclude(moves, depth, value, tiebreak);
+            iteration.exact = exact;
             let time = self.budget.elapsed();
             let nodes = self.budget.publish();
             on_info(
@@ -134,6 +140,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
                     nps: nodes_per_second(nodes, time),
                     time,
                     pv: iteration.pv.clone(),
+                    exact,
                 },
                 store,
             );
@@ -221,6 +228,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             value,
             equal_best: ties.iter().map(|m| m.mv).collect(),
             pv: chosen.map(|m| m.pv.clone()).unwrap_or_default(),
+            exact: None,
         }
     }
 }

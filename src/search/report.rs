@@ -1,6 +1,6 @@
 //! What a search reports while it runs and when it ends.
 
-use super::score::Score;
+use super::score::{Score, exact_text};
 use crate::games::Game;
 use std::fmt;
 use std::time::Duration;
@@ -20,16 +20,24 @@ pub struct SearchInfo<G: Game> {
     pub time: Duration,
     /// The principal variation of the move the tie-break chooses at that depth.
     pub pv: Vec<G::Move>,
+    /// The exact final margin of the position for the side to move under perfect play, when
+    /// the search knows it (an endgame database covers the position, or a proof finished):
+    /// then `score` is that finished game's score (0 for a draw). `None` for a heuristic or
+    /// merely bounded value.
+    pub exact: Option<i32>,
 }
 
 impl<G: Game> fmt::Display for SearchInfo<G> {
-    /// `info depth <d> score <s> nodes <n> nps <r> time <ms> pv <moves>`
+    /// `info depth <d> score <s> [exact <win by 4|loss by 2|draw>] nodes <n> nps <r>
+    /// time <ms> pv <moves>`
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "info depth {} score {}", self.depth, self.score)?;
+        if let Some(margin) = self.exact {
+            write!(f, " exact {}", exact_text(margin))?;
+        }
         write!(
             f,
-            "info depth {} score {} nodes {} nps {} time {} pv",
-            self.depth,
-            self.score,
+            " nodes {} nps {} time {} pv",
             self.nodes,
             self.nps,
             self.time.as_millis()
@@ -65,6 +73,9 @@ pub struct SearchOutcome<G: Game> {
     pub time: Duration,
     /// Whether a stop signal or a hard limit cut the search short.
     pub stopped: bool,
+    /// The exact final margin for the side to move, when the search knows it (as
+    /// [`SearchInfo::exact`]).
+    pub exact: Option<i32>,
 }
 
 impl<G: Game> SearchOutcome<G> {
@@ -80,6 +91,7 @@ impl<G: Game> SearchOutcome<G> {
             main_thread_nodes: 0,
             time: Duration::ZERO,
             stopped: false,
+            exact: None,
         }
     }
 }

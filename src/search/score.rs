@@ -102,6 +102,22 @@ impl fmt::Display for Score {
     }
 }
 
+/// An exact final margin for the side to move in words: `win by 4`, `loss by 2`, `draw`.
+///
+/// ```
+/// use ponder::search::exact_text;
+/// assert_eq!(exact_text(4), "win by 4");
+/// assert_eq!(exact_text(-2), "loss by 2");
+/// assert_eq!(exact_text(0), "draw");
+/// ```
+pub fn exact_text(margin: i32) -> String {
+    match margin {
+        0 => "draw".to_string(),
+        m if m > 0 => format!("win by {m}"),
+        m => format!("loss by {}", -m),
+    }
+}
+
 /// The score of a finished game with final `margin` for the side to move, `ply` plies from the
 /// root: see the module documentation.
 #[inline]

@@ -7,6 +7,7 @@ use super::eval::{Evaluator, EvaluatorVisitor, Evaluators};
 use super::iterative::{DeepeningPlan, MAX_DEPTH};
 use super::limits::{Limits, StopSignal};
 use super::options::{Algorithm, SearchOptions};
+use super::prove::{PROOF_HASH_MIB, Prover, proof_limits, proven_outcome};
 use super::report::{SearchInfo, SearchOutcome};
 use super::root::RootMove;
 use super::score::{self, Score};
@@ -170,6 +171,7 @@ impl<G: Game> EvaluatorVisitor<G> for MakeRunner {
             table: self.table,
             main,
             helpers,
+            prover: None,
         })
     }
 }
@@ -179,6 +181,8 @@ struct Runner<G: Game, E: Evaluator<G>> {
     table: Arc<TranspositionTable>,
     main: SearchWorker<G, E>,
     helpers: HelperPool<G>,
+    /// The proof search tried first near the end of a game (made on first use).
+    prover: Option<Prover<G, E>>,
 }
 
 impl<G: Game, E: Evaluator<G>> SearchRunner<G> for Runner<G, E> {
@@ -195,6 +199,9 @@ impl<G: Game, E: Evaluator<G>> SearchRunner<G> for Runner<G, E> {
         record.legal_moves(&mut legal);
         if legal.is_empty() {
             return finished_outcome(record, start);
+        }
+        if let Some(outcome) = self.try_proof(record, limits, stop, on_info) {
+            return outcome;
         }
 
         self.helpers.wait_idle();
@@ -233,6 +240,7 @@ impl<G: Game, E: Evaluator<G>> SearchRunner<G> for Runner<G, E> {
                 depth: iteration.depth,
                 pv: iteration.pv,
                 equal_best: iteration.equal_best,
+                exact: iteration.exact,
                 ..SearchOutcome::empty()
             },
             None => SearchOutcome {
@@ -251,6 +259,29 @@ impl<G: Game, E: Evaluator<G>> SearchRunner<G> for Runner<G, E> {
 }
 
 impl<G: Game, E: Evaluator<G>> Runner<G, E> {
+    /// Near the end of a game (as the evaluator judges), with a node or time budget: tries to
+    /// prove the position's exact value within half the budget; the proven outcome, if found.
+    fn try_proof(
+        &mut self,
+        record: &GameRecord<G>,
+        limits: &Limits,
+        stop: &StopSignal,
+        on_info: &mut dyn FnMut(&SearchInfo<G>),
+    ) -> Option<SearchOutcome<G>> {
+        if self.options.algorithm != Algorithm::Pvs
+            || !self.main.evaluator.worth_proving(&record.current())
+        {
+            return None;
+        }
+        let proof_limits = proof_limits(limits)?;
+        let evaluator = self.main.evaluator.clone();
+        let prover = self
+            .prover
+            .get_or_insert_with(|| Prover::new(evaluator, PROOF_HASH_MIB));
+        let proof = prover.prove(record, &proof_limits, stop);
+        proven_outcome(&proof, on_info)
+    }
+
     /// Hands each helper the root: helpers start one or two plies deeper than the main
     /// thread and rotate the root moves, so their work spreads over the tree.
     fn start_helpers(&mut self, root: &G, moves: &[RootMove<G>], max_depth: u32, budget: &Budget) {
@@ -283,6 +314,7 @@ fn finished_outcome<G: Game>(record: &GameRecord<G>, start: Instant) -> SearchOu
     SearchOutcome {
         score: Score(score::finished(margin, 0)),
         time: start.elapsed(),
+        exact: Some(margin),
         ..SearchOutcome::empty()
     }
 }

@@ -14,7 +14,7 @@ use super::score::{self, MAX_HEURISTIC};
 use super::selectivity::{ReductionTable, Selectivity};
 use super::store::{NoStore, NodeStore, NodeWindow};
 use super::table::{Table, TranspositionTable};
-use crate::games::{Game, Key};
+use crate::games::{Game, Key, Seat};
 use std::sync::Arc;
 
 /// The most plies a search path may have (root to leaf, the engine's tree included).
@@ -72,6 +72,23 @@ pub struct SearchWorker<G: Game, E: Evaluator<G> + ?Sized = dyn Evaluator<G>> {
     pub(crate) repetition: RepetitionStack,
     pub(crate) nodes: u64,
     pub(crate) aborted: bool,
+    /// What a node at the horizon is worth: the evaluation, or (in a proof) the worst or the
+    /// best final margin still possible there.
+    pub(crate) horizon: Horizon,
+}
+
+/// What a node at the search's horizon (depth 0, not finished, not in a database) is worth.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Horizon {
+    /// The static evaluation: the ordinary, heuristic search.
+    Evaluate,
+    /// The worst final margin for this seat still possible there
+    /// ([`Evaluator::margin_bounds`]): the search's value for this seat is then a proven
+    /// lower bound of the exact value.
+    Worst(Seat),
+    /// The best final margin for this seat still possible there: the value for this seat
+    /// is a proven upper bound.
+    Best(Seat),
 }
 
 impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
@@ -94,6 +111,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             repetition: RepetitionStack::new(),
             nodes: 0,
             aborted: false,
+            horizon: Horizon::Evaluate,
         }
     }
 
@@ -271,9 +289,30 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             }
         }
         if depth == 0 || ply >= MAX_PLY {
-            return Some(self.evaluate(position, last_move));
+            return Some(match self.horizon {
+                Horizon::Evaluate => self.evaluate(position, last_move),
+                bound => self.bound_value(position, ply, bound),
+            });
         }
         None
+    }
+
+    /// A horizon node's value in a proof, for its side to move: the final margin still
+    /// possible there that is worst (or best) for the bound's seat, as a finished game's
+    /// score (the largest margin the scale holds when the evaluator knows no bounds).
+    #[inline]
+    fn bound_value(&self, position: &G, ply: usize, bound: Horizon) -> i32 {
+        let (least, most) = self
+            .evaluator
+            .margin_bounds(position)
+            .unwrap_or((-score::MAX_MARGIN, score::MAX_MARGIN));
+        let mover = position.side_to_move();
+        let margin = match bound {
+            Horizon::Worst(seat) if seat == mover => least,
+            Horizon::Best(seat) if seat != mover => least,
+            _ => most,
+        };
+        score::finished(margin, ply as u32)
     }
 
     /// The clamped static evaluation.

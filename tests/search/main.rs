@@ -13,5 +13,6 @@ mod search_kalah;
 mod search_limits;
 mod search_multi;
 mod search_oware;
+mod search_prove;
 mod search_solve;
 mod search_ties;

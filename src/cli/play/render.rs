@@ -4,7 +4,7 @@
 
 use super::seats::SeatPlayer;
 use crate::games::{GameRecord, Seat};
-use crate::players::{Thought, score_text};
+use crate::players::Thought;
 use crate::search::Evaluators;
 use std::io::Write;
 
@@ -62,8 +62,8 @@ pub(super) fn legal_text<G: Evaluators>(record: &GameRecord<G>) -> String {
 /// One line about a search: `depth 9 · score +3 · 12.3k nodes · 45 ms · line 2 5 1`.
 pub(super) fn thought_line<G: Evaluators>(thought: &Thought<G>) -> String {
     let mut line = format!("depth {}", thought.depth);
-    if let Some(score) = thought.score {
-        line += &format!(" · score {}", score_text(score));
+    if let Some(text) = thought.score_text() {
+        line += &format!(" · score {text}");
     }
     line += &format!(
         " · {} nodes · {} ms",

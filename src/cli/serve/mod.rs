@@ -62,6 +62,11 @@ pub struct ServeArgs {
     /// Transposition-table size of each request's search, MiB.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=1024))]
     hash: u32,
+    /// Endgame databases the searches consult (repeatable): a Kalah database (`ponder solve
+    /// --game kalah --egdb N --egdb-only --save FILE`) or an Awari one (`ponder solve --egdb N
+    /// --save FILE`); covered positions get exact scores (`score_text` `win by 4`, `exact`).
+    #[arg(long)]
+    egdb: Vec<std::path::PathBuf>,
 }
 
 /// How long a connection may take to send its request, or to take the answer.
@@ -72,6 +77,9 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), CliError> {
     // Check the /getmove game now rather than on the first request.
     crate::with_game!(args.getmove_game, G => <G as crate::Game>::config_from_spec(&args.getmove_game).map(|_| ()))?;
     crate::with_game!(args.getmove_game, G => crate::players::build_player::<G>(&args.getmove_player, 0).map(|_| ()).map_err(CliError::from))?;
+    for path in &args.egdb {
+        super::solve_kalah::install_egdb_file(path)?;
+    }
     let config = ServeConfig {
         max_depth: args.max_depth,
         max_movetime: Duration::from_millis(args.max_movetime),

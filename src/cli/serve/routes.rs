@@ -2,7 +2,7 @@
 
 use super::http::{Request, Response};
 use crate::games::{GameRecord, GameSpec};
-use crate::players::{Limits, PlayerSpec, StopSignal, Turn, build_player, score_text};
+use crate::players::{Limits, PlayerSpec, StopSignal, Turn, build_player};
 use crate::search::Evaluators;
 use crate::{games::GAME_NAMES, with_game};
 use serde::Deserialize;
@@ -322,7 +322,8 @@ fn bestmove_for<G: Evaluators>(
         "position": record.current().position_text(),
         "move": mv,
         "score": thought.score,
-        "score_text": thought.score.map(score_text),
+        "score_text": thought.score_text(),
+        "exact": thought.exact,
         "depth": thought.depth,
         "pv": thought.pv.iter().map(ToString::to_string).collect::<Vec<_>>(),
         "nodes": thought.nodes,

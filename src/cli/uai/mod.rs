@@ -246,8 +246,9 @@ impl Options {
     }
 }
 
-/// `info depth d score cp N time t nodes n nps n pv ...` (a decided game: `score mate M`, in
-/// moves, negative when losing).
+/// `info depth d score cp N time t nodes n nps n pv ... [string exact win by 4]` (a decided
+/// game: `score mate M`, in moves, negative when losing; `string exact ..` when the value is
+/// known exactly, from an endgame database or a proof).
 fn info_line<G: Game>(info: &SearchInfo<G>) -> String {
     let score = match crate::players::decisive_score(info.score.0) {
         Some((margin, plies)) => {
@@ -268,6 +269,10 @@ fn info_line<G: Game>(info: &SearchInfo<G>) -> String {
         for mv in &info.pv {
             line += &format!(" {mv}");
         }
+    }
+    // `string` takes the rest of the line, so it comes last.
+    if let Some(margin) = info.exact {
+        line += &format!(" string exact {}", crate::search::exact_text(margin));
     }
     line
 }

@@ -57,6 +57,21 @@ fn jump_bonus(last_move: Option<AtaxxMove>) -> i32 {
     ))
 }
 
+/// The proof hooks every Ataxx evaluator shares (`src/games/ataxx/proof.rs`).
+macro_rules! proof_hooks {
+    () => {
+        #[inline]
+        fn margin_bounds(&self, position: &Ataxx) -> Option<(i32, i32)> {
+            Some(super::proof::margin_bounds(position))
+        }
+
+        #[inline]
+        fn worth_proving(&self, position: &Ataxx) -> bool {
+            super::proof::worth_proving(position)
+        }
+    };
+}
+
 /// Ataxx `seed`, the Pookie Pookie design's evaluation: "the score delta for the move, minus 1
 /// if the move is a jump". From the side to move's point of view: its stones minus the
 /// opponent's, plus 1 when the opponent's move that led here was a jump.
@@ -68,6 +83,8 @@ impl Evaluator<Ataxx> for AtaxxSeed {
     fn evaluate(&self, position: &Ataxx, last_move: Option<AtaxxMove>) -> i32 {
         position.stone_difference() + jump_bonus(last_move)
     }
+
+    proof_hooks!();
 }
 
 /// Ataxx's `default` evaluation, from the side to move's point of view:
@@ -97,6 +114,8 @@ impl Evaluator<Ataxx> for AtaxxDefault {
     fn selectivity(&self) -> Selectivity {
         ATAXX_SELECTIVITY
     }
+
+    proof_hooks!();
 }
 
 impl_evaluators!(Ataxx {

@@ -29,6 +29,7 @@ mod key;
 mod moves;
 mod perft;
 mod position;
+pub mod proof;
 pub mod seats;
 mod square;
 mod walls;

@@ -40,6 +40,23 @@ pub trait Evaluator<G: Game>: Send + Sync {
     fn exact_margin(&self, _position: &G) -> Option<i32> {
         None
     }
+
+    /// The least and the most final margin the side to move can still end `position` with,
+    /// when the game bounds them: what a proof search ([`crate::search::Prover`]) scores a
+    /// node at its horizon with, pessimistically and optimistically. `None` (the default):
+    /// no proof is attempted.
+    #[inline]
+    fn margin_bounds(&self, _position: &G) -> Option<(i32, i32)> {
+        None
+    }
+
+    /// Whether `position` is close enough to the end of the game that a search with a time
+    /// or node budget should first try to prove its exact value (within part of the budget)
+    /// and report it. `false` by default.
+    #[inline]
+    fn worth_proving(&self, _position: &G) -> bool {
+        false
+    }
 }
 
 /// An evaluator behind a smart pointer is the evaluator: every method forwards, so that a new
@@ -60,6 +77,16 @@ macro_rules! forward_evaluator {
             #[inline]
             fn exact_margin(&self, position: &G) -> Option<i32> {
                 (**self).exact_margin(position)
+            }
+
+            #[inline]
+            fn margin_bounds(&self, position: &G) -> Option<(i32, i32)> {
+                (**self).margin_bounds(position)
+            }
+
+            #[inline]
+            fn worth_proving(&self, position: &G) -> bool {
+                (**self).worth_proving(position)
             }
         }
     )+};
