@@ -15,3 +15,4 @@ mod search_multi;
 mod search_oware;
 mod search_solve;
 mod search_ties;
+mod tune_eval;

@@ -1,7 +1,7 @@
 //! Ataxx's evaluators: `seed` (the Pookie Pookie design's) and a stronger `default`.
 
 use super::{Ataxx, AtaxxMove, MoveKind};
-use crate::search::eval::{Evaluator, GameEvaluation, impl_evaluators};
+use crate::search::eval::{Evaluator, Fitted, GameEvaluation, impl_evaluators};
 use crate::search::{LateMovePruning, Margin, Reductions, Selectivity};
 
 /// The forward pruning that suits Ataxx's wide trees (often over 100 moves a node) and
@@ -50,7 +50,7 @@ fn grow(bits: u64) -> u64 {
 /// The jump penalty from the side to move's point of view: the move that led here was the
 /// opponent's, so its jump counts for us.
 #[inline]
-fn jump_bonus(last_move: Option<AtaxxMove>) -> i32 {
+pub(super) fn jump_bonus(last_move: Option<AtaxxMove>) -> i32 {
     i32::from(matches!(
         last_move.map(AtaxxMove::kind),
         Some(MoveKind::Double)
@@ -102,6 +102,7 @@ impl Evaluator<Ataxx> for AtaxxDefault {
 impl_evaluators!(Ataxx {
     "default" => AtaxxDefault,
     "seed" => AtaxxSeed,
+    "fitted" => Fitted,
     "game" => GameEvaluation,
 });
 
