@@ -50,9 +50,10 @@ pub struct TuneEvalArgs {
     /// The most (quiet) positions sampled from one game.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=10_000))]
     samples_per_game: u32,
-    /// The evaluator the fit is compared with and whose units the weights take.
-    #[arg(long, default_value = "default")]
-    compare: String,
+    /// The evaluator the fit is compared with and whose units the weights take (Ataxx's
+    /// hand-weighted one is `classic`, Oware's `default`).
+    #[arg(long)]
+    compare: Option<String>,
     /// Passes of Adam.
     #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     epochs: u32,
@@ -107,7 +108,7 @@ fn run_for<G: LinearFeatures + Evaluators>(
     let data = if args.data.is_empty() {
         play(&start, args, Shard::WHOLE)?
     } else {
-        load_all::<G>(&args.data, &args.compare)?
+        load_all::<G>(&args.data, &compared::<G>(args))?
     };
     let options = FitOptions {
         epochs: args.epochs,
@@ -134,6 +135,19 @@ fn run_for<G: LinearFeatures + Evaluators>(
     Ok(())
 }
 
+/// The evaluator compared with: `--compare`, or the game's hand-weighted evaluation (Ataxx's
+/// `classic`, its `default` being the fitted one; Oware's `default`).
+fn compared<G: LinearFeatures + Evaluators>(args: &TuneEvalArgs) -> String {
+    args.compare.clone().unwrap_or_else(|| {
+        let hand = if G::NAME == Ataxx::NAME {
+            "classic"
+        } else {
+            "default"
+        };
+        hand.to_string()
+    })
+}
+
 /// Plays `shard`'s part of the games and samples them.
 fn play<G: LinearFeatures + Evaluators>(
     start: &GameRecord<G>,
@@ -149,7 +163,7 @@ fn play<G: LinearFeatures + Evaluators>(
         player,
         opening_plies: args.opening_plies as usize,
         samples_per_game: args.samples_per_game as usize,
-        compared: args.compare.clone(),
+        compared: compared::<G>(args),
         seed: args.seed,
         first_game: games.start,
         concurrency: args.concurrency.map_or_else(

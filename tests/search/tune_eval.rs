@@ -9,15 +9,17 @@ use ponder::search::eval::LinearFeatures;
 use ponder::tune::{FitOptions, SelfPlay, fit, self_play};
 use ponder::{GameRecord, Oware};
 
-/// Plays `games` node-limited games of `G`, fits on 60% of them and checks the held-out
-/// log-loss of the fresh fit and of the embedded weights against material's.
-fn fit_beats_material<G: LinearFeatures + Evaluators>(games: u32, nodes: u64) {
+/// Plays `games` node-limited games of `G` between players with the hand-weighted evaluator
+/// `eval`, fits on 60% of them and checks the held-out log-loss of the fresh fit and of the
+/// embedded weights against material's.
+fn fit_beats_material<G: LinearFeatures + Evaluators>(games: u32, nodes: u64, eval: &str) {
     let start = GameRecord::new(G::start(&Default::default()).unwrap());
     let config = SelfPlay {
         games,
         player: PlayerSpec::named("pvs")
             .with("nodes", &nodes.to_string())
-            .with("tiebreak", "random"),
+            .with("tiebreak", "random")
+            .with("eval", eval),
         opening_plies: 8,
         samples_per_game: 10,
         compared: "fitted".to_string(),
@@ -44,10 +46,10 @@ fn fit_beats_material<G: LinearFeatures + Evaluators>(games: u32, nodes: u64) {
 
 #[test]
 fn ataxx_fit_predicts_held_out_games_better_than_material() {
-    fit_beats_material::<Ataxx>(80, 300);
+    fit_beats_material::<Ataxx>(80, 300, "classic");
 }
 
 #[test]
 fn oware_fit_predicts_held_out_games_better_than_material() {
-    fit_beats_material::<Oware>(80, 300);
+    fit_beats_material::<Oware>(80, 300, "default");
 }

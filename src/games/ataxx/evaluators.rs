@@ -1,4 +1,7 @@
-//! Ataxx's evaluators: `seed` (the Pookie Pookie design's) and a stronger `default`.
+//! Ataxx's evaluators: `seed` (the Pookie Pookie design's), `classic` (hand-weighted) and
+//! `default`, the fitted evaluation ([`Fitted`] over the features of `features.rs`, weights
+//! from `ponder tune-eval` in `eval_weights.rs`; it beat `classic` at equal nodes and equal
+//! time, `docs/search.md`).
 
 use super::{Ataxx, AtaxxMove, MoveKind};
 use crate::search::eval::{Evaluator, Fitted, GameEvaluation, impl_evaluators};
@@ -70,7 +73,8 @@ impl Evaluator<Ataxx> for AtaxxSeed {
     }
 }
 
-/// Ataxx's `default` evaluation, from the side to move's point of view:
+/// Ataxx's `classic` evaluation (the `default` until the fitted one beat it), from the side
+/// to move's point of view:
 /// `4 × (stone difference) + (the opponent's stones next to an empty square) − (ours next to
 /// one) + 2 × the seed's jump bonus`.
 ///
@@ -100,7 +104,8 @@ impl Evaluator<Ataxx> for AtaxxDefault {
 }
 
 impl_evaluators!(Ataxx {
-    "default" => AtaxxDefault,
+    "default" => Fitted,
+    "classic" => AtaxxDefault,
     "seed" => AtaxxSeed,
     "fitted" => Fitted,
     "game" => GameEvaluation,
