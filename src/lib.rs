@@ -26,6 +26,7 @@ pub mod matches;
 mod perft;
 pub mod players;
 pub mod search;
+pub mod tune;
 
 pub use games::Kalah;
 pub use games::ataxx::{Ataxx, AtaxxConfig, AtaxxMove};

@@ -16,6 +16,7 @@ mod solve_ataxx;
 mod solve_kalah;
 mod solve_oware;
 mod tune;
+mod tune_eval;
 pub mod uai;
 
 pub use error::CliError;
@@ -55,6 +56,10 @@ pub enum Command {
     /// Tune depth against time: per-depth times, nodes and branching factor over a position
     /// suite, strength per ply, recommended levels; Markdown, CSV and SVG.
     Tune(tune::TuneArgs),
+    /// Fit a game's evaluation (Ataxx, Oware) to self-play outcomes: play node-limited games
+    /// from random openings, sample labelled positions, fit the weights by logistic regression
+    /// and write the file the build embeds.
+    TuneEval(tune_eval::TuneEvalArgs),
     /// Play a match between two players: paired openings, Elo with a 95% interval, SPRT.
     Match(matches::MatchArgs),
     /// Search a position: `info` lines per completed depth, then `bestmove <move>`.
@@ -81,6 +86,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Uai(args) => uai::run(&args, out),
         Command::Serve(args) => serve::run(&args, out),
         Command::Tune(args) => tune::run(&args, out),
+        Command::TuneEval(args) => tune_eval::run(&args, out),
         Command::Bestmove(args) => bestmove::run(&args, out),
         Command::Solve(args) => solve::run(&args, out),
         Command::Merge(args) => merge::run(&args, out),

@@ -16,3 +16,4 @@ mod search_oware;
 mod search_prove;
 mod search_solve;
 mod search_ties;
+mod tune_eval;

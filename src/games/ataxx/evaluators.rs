@@ -1,7 +1,10 @@
-//! Ataxx's evaluators: `seed` (the Pookie Pookie design's) and a stronger `default`.
+//! Ataxx's evaluators: `seed` (the Pookie Pookie design's), `classic` (hand-weighted) and
+//! `default`, the fitted evaluation ([`Fitted`] over the features of `features.rs`, weights
+//! from `ponder tune-eval` in `eval_weights.rs`; it beat `classic` at equal nodes and equal
+//! time, `docs/search.md`).
 
 use super::{Ataxx, AtaxxMove, MoveKind};
-use crate::search::eval::{Evaluator, GameEvaluation, impl_evaluators};
+use crate::search::eval::{Evaluator, Fitted, GameEvaluation, impl_evaluators};
 use crate::search::{LateMovePruning, Margin, Reductions, Selectivity};
 
 /// The forward pruning that suits Ataxx's wide trees (often over 100 moves a node) and
@@ -50,7 +53,7 @@ fn grow(bits: u64) -> u64 {
 /// The jump penalty from the side to move's point of view: the move that led here was the
 /// opponent's, so its jump counts for us.
 #[inline]
-fn jump_bonus(last_move: Option<AtaxxMove>) -> i32 {
+pub(super) fn jump_bonus(last_move: Option<AtaxxMove>) -> i32 {
     i32::from(matches!(
         last_move.map(AtaxxMove::kind),
         Some(MoveKind::Double)
@@ -87,7 +90,8 @@ impl Evaluator<Ataxx> for AtaxxSeed {
     proof_hooks!();
 }
 
-/// Ataxx's `default` evaluation, from the side to move's point of view:
+/// Ataxx's `classic` evaluation (the `default` until the fitted one beat it), from the side
+/// to move's point of view:
 /// `4 × (stone difference) + (the opponent's stones next to an empty square) − (ours next to
 /// one) + 2 × the seed's jump bonus`.
 ///
@@ -119,8 +123,10 @@ impl Evaluator<Ataxx> for AtaxxDefault {
 }
 
 impl_evaluators!(Ataxx {
-    "default" => AtaxxDefault,
+    "default" => Fitted,
+    "classic" => AtaxxDefault,
     "seed" => AtaxxSeed,
+    "fitted" => Fitted,
     "game" => GameEvaluation,
 });
 

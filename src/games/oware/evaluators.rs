@@ -2,7 +2,7 @@
 
 use super::{Oware, OwareMove};
 use crate::games::Seat;
-use crate::search::eval::{Evaluator, GameEvaluation, impl_evaluators};
+use crate::search::eval::{Evaluator, Fitted, GameEvaluation, impl_evaluators};
 
 /// Oware `seed`: the Awale article's evaluation ([`Oware::awale_evaluation`]):
 /// `(2 × mover's captured seeds + opponent's houses holding 1 or 2 seeds) − (2 × opponent's
@@ -60,6 +60,7 @@ impl Evaluator<Oware> for OwareDefault {
 impl_evaluators!(Oware {
     "default" => OwareDefault,
     "seed" => OwareSeed,
+    "fitted" => Fitted,
     "game" => GameEvaluation,
 });
 

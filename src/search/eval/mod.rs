@@ -9,8 +9,10 @@
 //! `impl Evaluators for MyGame {}`.
 
 mod generic;
+mod linear;
 
 pub use generic::{GameEvaluation, ScoreDiff};
+pub use linear::{FeatureVector, Fitted, LinearFeatures, MAX_FEATURES, WEIGHT_SHIFT, linear_value};
 
 use super::SearchError;
 use super::selectivity::Selectivity;

@@ -1,0 +1,223 @@
+//! `ponder tune-eval`: fit a game's evaluation to self-play outcomes and write the weights the
+//! build embeds (the library's [`crate::tune`] does the work; this is its command line).
+
+use super::{CliError, progress_bar};
+use crate::egdb::Shard;
+use crate::files::{load_bincode, save_bincode, write_atomic_bytes};
+use crate::games::ataxx::Ataxx;
+use crate::games::oware::Oware;
+use crate::games::{Game, GameRecord, GameSpec};
+use crate::players::PlayerSpec;
+use crate::search::Evaluators;
+use crate::search::eval::LinearFeatures;
+use crate::tune::{
+    DATASET_FORMAT, Dataset, Fit, FitOptions, SelfPlay, TuneError, fit, render_weights_file,
+    self_play,
+};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Arguments of `ponder tune-eval`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct TuneEvalArgs {
+    /// The game: `ataxx` or `oware` (with parameters, e.g. `ataxx:walls=0x7888`).
+    #[arg(long, short = 'g')]
+    game: GameSpec,
+    /// Self-play games (all shards together).
+    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    games: u32,
+    /// Nodes each player searches a move (`pvs:nodes=N,tiebreak=random`).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    nodes: u64,
+    /// Seeds the openings, the players, the sampling and the train/held-out split.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Where to write: the weights file (default: the game's, e.g.
+    /// `src/games/ataxx/eval_weights.rs`, relative to the current directory), or with
+    /// `--shard` the shard's data set.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Play only shard `i/N` of the games and save its data set to `--out` (fit later with
+    /// `--data`).
+    #[arg(long)]
+    shard: Option<Shard>,
+    /// Fit on these saved data sets (the shards' `--out` files) instead of playing.
+    #[arg(long, num_args = 1..)]
+    data: Vec<PathBuf>,
+    /// Random plies of each game's opening.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(0..=200))]
+    opening_plies: u32,
+    /// The most (quiet) positions sampled from one game.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    samples_per_game: u32,
+    /// The evaluator the fit is compared with and whose units the weights take (Ataxx's
+    /// hand-weighted one is `classic`, Oware's `default`).
+    #[arg(long)]
+    compare: Option<String>,
+    /// Passes of Adam.
+    #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    epochs: u32,
+    /// The L2 penalty on the standardised weights.
+    #[arg(long, default_value_t = 1e-4)]
+    l2: f64,
+    /// The share of games held out for judging, in percent.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=90))]
+    held_out: u32,
+    /// Print the fit only; write no weights file.
+    #[arg(long)]
+    dry_run: bool,
+    /// Games played at the same time. Default: the number of cores.
+    #[arg(long, short = 'j', value_parser = clap::value_parser!(u32).range(1..=64))]
+    concurrency: Option<u32>,
+}
+
+/// Runs the tuner for the game the arguments name.
+pub fn run(args: &TuneEvalArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    match args.game.name() {
+        name if name == Ataxx::NAME => run_for::<Ataxx>(args, out),
+        name if name == Oware::NAME => run_for::<Oware>(args, out),
+        other => Err(CliError::Usage(format!(
+            "tune-eval: no fitted evaluation for {other}; games: {}, {}",
+            Ataxx::NAME,
+            Oware::NAME
+        ))),
+    }
+}
+
+/// The tuner for game `G`: play (a shard) or load the data, fit, report, write.
+fn run_for<G: LinearFeatures + Evaluators>(
+    args: &TuneEvalArgs,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let config = G::config_from_spec(&args.game)?;
+    let start = GameRecord::new(G::start(&config)?);
+    if let Some(shard) = args.shard {
+        let path = args.out.as_deref().ok_or_else(|| {
+            CliError::Usage("tune-eval --shard: --out FILE names the shard's data set".into())
+        })?;
+        let data = play(&start, args, shard)?;
+        save_bincode(path, &DATASET_FORMAT, &data)?;
+        writeln!(
+            out,
+            "shard {shard}: {} positions saved to {}",
+            data.samples.len(),
+            path.display()
+        )?;
+        return Ok(());
+    }
+    let data = if args.data.is_empty() {
+        play(&start, args, Shard::WHOLE)?
+    } else {
+        load_all::<G>(&args.data, &compared::<G>(args))?
+    };
+    let options = FitOptions {
+        epochs: args.epochs,
+        learning_rate: FitOptions::default().learning_rate,
+        l2: args.l2,
+        held_out_percent: args.held_out,
+        seed: args.seed,
+    };
+    let fit = fit(&data, G::MATERIAL_FEATURE, &options).map_err(tune_error)?;
+    print_fit::<G>(&fit, out)?;
+    if !args.dry_run {
+        let path = args
+            .out
+            .clone()
+            .unwrap_or_else(|| PathBuf::from(G::WEIGHTS_FILE));
+        let command = std::iter::once("ponder".to_string())
+            .chain(std::env::args().skip(1))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let text = render_weights_file(G::NAME, G::FEATURE_NAMES, &fit, &command);
+        write_atomic_bytes(&path, text.as_bytes())?;
+        writeln!(out, "weights written to {}", path.display())?;
+    }
+    Ok(())
+}
+
+/// The evaluator compared with: `--compare`, or the game's hand-weighted evaluation (Ataxx's
+/// `classic`, its `default` being the fitted one; Oware's `default`).
+fn compared<G: LinearFeatures + Evaluators>(args: &TuneEvalArgs) -> String {
+    args.compare.clone().unwrap_or_else(|| {
+        let hand = if G::NAME == Ataxx::NAME {
+            "classic"
+        } else {
+            "default"
+        };
+        hand.to_string()
+    })
+}
+
+/// Plays `shard`'s part of the games and samples them.
+fn play<G: LinearFeatures + Evaluators>(
+    start: &GameRecord<G>,
+    args: &TuneEvalArgs,
+    shard: Shard,
+) -> Result<Dataset, CliError> {
+    let games = shard.range(u64::from(args.games));
+    let player = PlayerSpec::named("pvs")
+        .with("nodes", &args.nodes.to_string())
+        .with("tiebreak", "random");
+    let config = SelfPlay {
+        games: (games.end - games.start) as u32,
+        player,
+        opening_plies: args.opening_plies as usize,
+        samples_per_game: args.samples_per_game as usize,
+        compared: compared::<G>(args),
+        seed: args.seed,
+        first_game: games.start,
+        concurrency: args.concurrency.map_or_else(
+            || std::thread::available_parallelism().map_or(1, usize::from),
+            |c| c as usize,
+        ),
+    };
+    let bar = progress_bar(u64::from(config.games), "games");
+    let data =
+        self_play(start, &config, &|done| bar.set_position(u64::from(done))).map_err(tune_error)?;
+    bar.finish_and_clear();
+    Ok(data)
+}
+
+/// The saved data sets at `paths`, merged (each checked against this build's features).
+fn load_all<G: LinearFeatures>(paths: &[PathBuf], compared: &str) -> Result<Dataset, CliError> {
+    let mut data = Dataset::new::<G>(compared);
+    for path in paths {
+        let part: Dataset = load_bincode(path, &DATASET_FORMAT)?;
+        data.merge(part, &path.display().to_string())
+            .map_err(tune_error)?;
+    }
+    Ok(data)
+}
+
+/// The fit's figures and weights.
+fn print_fit<G: LinearFeatures>(fit: &Fit, out: &mut dyn Write) -> Result<(), CliError> {
+    let report = &fit.report;
+    writeln!(
+        out,
+        "{} training, {} held-out positions\nmodel                log-loss  accuracy  K",
+        report.train, report.held_out
+    )?;
+    for model in &report.models {
+        writeln!(
+            out,
+            "{:<20} {:.4}    {:5.1}%    {:.5}",
+            model.name,
+            model.log_loss,
+            100.0 * model.accuracy,
+            model.scale
+        )?;
+    }
+    for (name, weight) in G::FEATURE_NAMES.iter().zip(&fit.weights) {
+        writeln!(out, "  {name:<22} {weight}")?;
+    }
+    Ok(())
+}
+
+/// The command line's error for a tuner error.
+fn tune_error(error: TuneError) -> CliError {
+    match error {
+        TuneError::Player(e) => CliError::Player(e),
+        TuneError::File(e) => CliError::File(e),
+        other => CliError::Usage(other.to_string()),
+    }
+}

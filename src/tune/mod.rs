@@ -1,0 +1,45 @@
+//! Fitting evaluations to game outcomes (`ponder tune-eval`), the same for every game with
+//! [`LinearFeatures`](crate::search::eval::LinearFeatures):
+//!
+//! - [`data`]: self-play between node-limited searching players from seeded random
+//!   openings, positions sampled from each game (quiet ones), labelled with the game's
+//!   result for the side to move, and their features; reproducible from a seed, in shards.
+//! - [`fit`]: logistic regression on the outcome, Texel-style: the scale `K` of an existing
+//!   evaluation fitted by a one-dimensional search, the feature weights by full-batch Adam
+//!   with L2, a train/held-out split by game, and the weights rounded to the fixed point the
+//!   hot path evaluates, in the units of the evaluation they are compared with.
+//! - [`weights_file`]: the Rust source file of the weights that the build embeds.
+
+pub mod data;
+pub mod fit;
+pub mod weights_file;
+
+pub use data::{DATASET_FORMAT, Dataset, Sample, SelfPlay, self_play};
+pub use fit::{Fit, FitOptions, FitReport, ModelScore, fit};
+pub use weights_file::render_weights_file;
+
+use crate::files::FileError;
+use crate::players::PlayerError;
+use thiserror::Error;
+
+/// What can stop the tuner.
+#[derive(Debug, Error)]
+pub enum TuneError {
+    /// A player could not be built or could not move.
+    #[error(transparent)]
+    Player(#[from] PlayerError),
+    /// A data set could not be read or written.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// A data set was made for another game or other features.
+    #[error("data set {what}: {problem}")]
+    Mismatch {
+        /// Which data set.
+        what: String,
+        /// What differs.
+        problem: String,
+    },
+    /// Too few samples to fit or to judge the fit.
+    #[error("too few samples: {0}")]
+    TooFewSamples(String),
+}

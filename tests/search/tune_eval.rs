@@ -1,0 +1,55 @@
+//! The fitted evaluations predict game outcomes better than material alone, on held-out
+//! games of fresh self-play (seeded, a few seconds): both a fit made here and the weights the
+//! build embeds (`src/games/<game>/eval_weights.rs`, written by `ponder tune-eval`).
+
+use ponder::games::ataxx::Ataxx;
+use ponder::players::PlayerSpec;
+use ponder::search::Evaluators;
+use ponder::search::eval::LinearFeatures;
+use ponder::tune::{FitOptions, SelfPlay, fit, self_play};
+use ponder::{GameRecord, Oware};
+
+/// Plays `games` node-limited games of `G` between players with the hand-weighted evaluator
+/// `eval`, fits on 60% of them and checks the held-out log-loss of the fresh fit and of the
+/// embedded weights against material's.
+fn fit_beats_material<G: LinearFeatures + Evaluators>(games: u32, nodes: u64, eval: &str) {
+    let start = GameRecord::new(G::start(&Default::default()).unwrap());
+    let config = SelfPlay {
+        games,
+        player: PlayerSpec::named("pvs")
+            .with("nodes", &nodes.to_string())
+            .with("tiebreak", "random")
+            .with("eval", eval),
+        opening_plies: 8,
+        samples_per_game: 10,
+        compared: "fitted".to_string(),
+        seed: 2026,
+        first_game: 0,
+        concurrency: 2,
+    };
+    let data = self_play(&start, &config, &|_| {}).unwrap();
+    let again = self_play(&start, &config, &|_| {}).unwrap();
+    assert_eq!(data, again, "self-play repeats from its seed");
+    let options = FitOptions {
+        held_out_percent: 40,
+        ..FitOptions::default()
+    };
+    let result = fit(&data, G::MATERIAL_FEATURE, &options).unwrap();
+    let [material, embedded, fresh] = &result.report.models[..] else {
+        panic!("three models: {:?}", result.report);
+    };
+    println!("{}: {:?}", G::NAME, result.report);
+    assert!(result.report.held_out >= 100, "{:?}", result.report);
+    assert!(fresh.log_loss < material.log_loss, "{:?}", result.report);
+    assert!(embedded.log_loss < material.log_loss, "{:?}", result.report);
+}
+
+#[test]
+fn ataxx_fit_predicts_held_out_games_better_than_material() {
+    fit_beats_material::<Ataxx>(80, 300, "classic");
+}
+
+#[test]
+fn oware_fit_predicts_held_out_games_better_than_material() {
+    fit_beats_material::<Oware>(80, 300, "default");
+}
