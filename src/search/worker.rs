@@ -281,9 +281,9 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         if let Some(value) = Self::finished_score(position, ply) {
             return Some(value);
         }
-        // A database value assumes no earlier position can be repeated (games ended by a
-        // repetition): only asked where none can.
-        if self.repetition.is_fresh() {
+        // A database value that assumes no earlier position can be repeated (games ended by
+        // a repetition) is only asked where none can.
+        if self.repetition.is_fresh() || !self.evaluator.exact_margin_needs_fresh_history() {
             if let Some(margin) = self.evaluator.exact_margin(position) {
                 return Some(score::finished(margin, ply as u32));
             }

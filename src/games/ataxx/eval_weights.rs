@@ -18,19 +18,19 @@
 /// One weight per feature, in the order of `LinearFeatures::FEATURE_NAMES`, fixed point
 /// (`WEIGHT_SHIFT` bits).
 pub(super) const WEIGHTS: &[i32] = &[
-    -33, // tempo
-    239, // stones
+    -33,  // tempo
+    239,  // stones
     -157, // stones-by-empties
-    125, // exposed
+    125,  // exposed
     -146, // attackable
-    1, // holes
-    1, // singles
-    39, // jumps
-    229, // corners
-    209, // edges
-    182, // ring2
-    153, // ring1
-    285, // gain
+    1,    // holes
+    1,    // singles
+    39,   // jumps
+    229,  // corners
+    209,  // edges
+    182,  // ring2
+    153,  // ring1
+    285,  // gain
     -119, // threat
-    107, // jumped
+    107,  // jumped
 ];

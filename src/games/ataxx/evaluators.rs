@@ -122,11 +122,29 @@ impl Evaluator<Ataxx> for AtaxxDefault {
     proof_hooks!();
 }
 
+/// Ataxx's `default`: the fitted linear evaluation ([`Fitted`] over the features in
+/// `features.rs`, weights in `eval_weights.rs`), with the proof hooks.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct AtaxxFitted;
+
+impl Evaluator<Ataxx> for AtaxxFitted {
+    #[inline]
+    fn evaluate(&self, position: &Ataxx, last_move: Option<AtaxxMove>) -> i32 {
+        Fitted.evaluate(position, last_move)
+    }
+
+    fn selectivity(&self) -> Selectivity {
+        Evaluator::<Ataxx>::selectivity(&Fitted)
+    }
+
+    proof_hooks!();
+}
+
 impl_evaluators!(Ataxx {
-    "default" => Fitted,
+    "default" => AtaxxFitted,
     "classic" => AtaxxDefault,
     "seed" => AtaxxSeed,
-    "fitted" => Fitted,
+    "fitted" => AtaxxFitted,
     "game" => GameEvaluation,
 });
 

@@ -132,7 +132,8 @@ impl LinearFeatures for Ataxx {
 }
 
 // The weights file must give one weight per feature.
-const _: () = assert!(eval_weights::WEIGHTS.len() == <Ataxx as LinearFeatures>::FEATURE_NAMES.len());
+const _: () =
+    assert!(eval_weights::WEIGHTS.len() == <Ataxx as LinearFeatures>::FEATURE_NAMES.len());
 
 #[cfg(test)]
 mod tests {
@@ -154,7 +155,10 @@ mod tests {
         let all = CORNERS | EDGES | RING2 | RING1;
         assert_eq!(all.count_ones(), 48);
         assert_eq!(all & (1 << 24), 0);
-        assert_eq!((EDGES.count_ones(), RING2.count_ones(), RING1.count_ones()), (20, 16, 8));
+        assert_eq!(
+            (EDGES.count_ones(), RING2.count_ones(), RING1.count_ones()),
+            (20, 16, 8)
+        );
     }
 
     #[test]

@@ -39,7 +39,7 @@ mod walls;
 pub use bitboard::Bitboard;
 pub use config::AtaxxConfig;
 pub use errors::{FenError, MoveTextError, WallsError};
-pub use evaluators::{AtaxxDefault, AtaxxSeed};
+pub use evaluators::{AtaxxDefault, AtaxxFitted, AtaxxSeed};
 pub use fen::START_FEN;
 pub use moves::{AtaxxMove, MoveKind};
 pub use perft::perft;

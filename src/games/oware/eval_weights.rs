@@ -16,27 +16,27 @@
 /// One weight per feature, in the order of `LinearFeatures::FEATURE_NAMES`, fixed point
 /// (`WEIGHT_SHIFT` bits).
 pub(super) const WEIGHTS: &[i32] = &[
-    215, // tempo
-    439, // captured
+    215,  // tempo
+    439,  // captured
     -101, // captured-by-seeds
-    52, // my-house-0
-    71, // my-house-1
-    70, // my-house-2
-    57, // my-house-3
-    64, // my-house-4
-    73, // my-house-5
-    -52, // their-house-0
-    -71, // their-house-1
-    -69, // their-house-2
-    -71, // their-house-3
-    -68, // their-house-4
-    -92, // their-house-5
+    52,   // my-house-0
+    71,   // my-house-1
+    70,   // my-house-2
+    57,   // my-house-3
+    64,   // my-house-4
+    73,   // my-house-5
+    -52,  // their-house-0
+    -71,  // their-house-1
+    -69,  // their-house-2
+    -71,  // their-house-3
+    -68,  // their-house-4
+    -92,  // their-house-5
     -151, // threat
-    -24, // my-weak
-    12, // their-weak
+    -24,  // my-weak
+    12,   // their-weak
     -113, // my-empty
-    45, // their-empty
-    333, // mobility
+    45,   // their-empty
+    333,  // mobility
     -147, // reach
-    134, // kroo
+    134,  // kroo
 ];

@@ -1,8 +1,26 @@
-//! Oware's evaluators: `seed` (the Awale article's) and a stronger `default`.
+//! Oware's evaluators: `seed` (the Awale article's), `classic` (hand-weighted) and the
+//! `default`, fitted to game outcomes (`ponder tune-eval --game oware`). Every one consults
+//! the installed endgame database.
 
 use super::{Oware, OwareMove};
 use crate::games::Seat;
+use crate::search::Selectivity;
 use crate::search::eval::{Evaluator, Fitted, GameEvaluation, impl_evaluators};
+
+/// The endgame-database hooks every Oware evaluator shares (`egdb/probe.rs`).
+macro_rules! database_hooks {
+    () => {
+        #[inline]
+        fn exact_margin(&self, position: &Oware) -> Option<i32> {
+            super::egdb::loaded_margin(position)
+        }
+
+        #[inline]
+        fn exact_margin_needs_fresh_history(&self) -> bool {
+            super::egdb::values_need_fresh_history()
+        }
+    };
+}
 
 /// Oware `seed`: the Awale article's evaluation ([`Oware::awale_evaluation`]):
 /// `(2 × mover's captured seeds + opponent's houses holding 1 or 2 seeds) − (2 × opponent's
@@ -16,13 +34,11 @@ impl Evaluator<Oware> for OwareSeed {
         position.awale_evaluation()
     }
 
-    #[inline]
-    fn exact_margin(&self, position: &Oware) -> Option<i32> {
-        super::egdb::loaded_margin(position)
-    }
+    database_hooks!();
 }
 
-/// Oware's `default` evaluation, from the mover's point of view:
+/// Oware's `classic` evaluation (the `default` until the fitted one beat it), from the
+/// mover's point of view:
 /// `4 × (captured difference) + (difference of the seeds on each row) + (opponent's houses
 /// holding 1 or 2 seeds − mover's)`.
 ///
@@ -51,16 +67,32 @@ impl Evaluator<Oware> for OwareDefault {
         4 * captured + rows + weak_houses(position, them) - weak_houses(position, me)
     }
 
+    database_hooks!();
+}
+
+/// Oware's `default`: the fitted linear evaluation ([`Fitted`] over the features in
+/// `features.rs`, weights in `eval_weights.rs`), with the endgame database.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct OwareFitted;
+
+impl Evaluator<Oware> for OwareFitted {
     #[inline]
-    fn exact_margin(&self, position: &Oware) -> Option<i32> {
-        super::egdb::loaded_margin(position)
+    fn evaluate(&self, position: &Oware, last_move: Option<OwareMove>) -> i32 {
+        Fitted.evaluate(position, last_move)
     }
+
+    fn selectivity(&self) -> Selectivity {
+        Evaluator::<Oware>::selectivity(&Fitted)
+    }
+
+    database_hooks!();
 }
 
 impl_evaluators!(Oware {
-    "default" => OwareDefault,
+    "default" => OwareFitted,
+    "classic" => OwareDefault,
     "seed" => OwareSeed,
-    "fitted" => Fitted,
+    "fitted" => OwareFitted,
     "game" => GameEvaluation,
 });
 

@@ -115,7 +115,8 @@ impl LinearFeatures for Oware {
 }
 
 // The weights file must give one weight per feature.
-const _: () = assert!(eval_weights::WEIGHTS.len() == <Oware as LinearFeatures>::FEATURE_NAMES.len());
+const _: () =
+    assert!(eval_weights::WEIGHTS.len() == <Oware as LinearFeatures>::FEATURE_NAMES.len());
 
 #[cfg(test)]
 mod tests {

@@ -77,7 +77,7 @@ mod swar;
 
 pub use config::{MAX_HOUSES, MAX_TOTAL_SEEDS, OwareConfig, Rules};
 pub use egdb::{ABAPA_EGDB_FILE, EGDB_FILE, Egdb, EgdbPart, EgdbStats};
-pub use evaluators::{OwareDefault, OwareSeed};
+pub use evaluators::{OwareDefault, OwareFitted, OwareSeed};
 pub use moves::OwareMove;
 pub use position::Oware;
 pub use rules::End;

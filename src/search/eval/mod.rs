@@ -43,6 +43,15 @@ pub trait Evaluator<G: Game>: Send + Sync {
         None
     }
 
+    /// Whether [`Evaluator::exact_margin`]'s values hold only where no earlier position can
+    /// be repeated (a database of a game whose first repetition ends it: the value after a
+    /// repetition depends on the path). The search then asks only at such nodes. `true` (the
+    /// safe default); `false` for values that hold whatever came before.
+    #[inline]
+    fn exact_margin_needs_fresh_history(&self) -> bool {
+        true
+    }
+
     /// The least and the most final margin the side to move can still end `position` with,
     /// when the game bounds them: what a proof search ([`crate::search::Prover`]) scores a
     /// node at its horizon with, pessimistically and optimistically. `None` (the default):
@@ -79,6 +88,11 @@ macro_rules! forward_evaluator {
             #[inline]
             fn exact_margin(&self, position: &G) -> Option<i32> {
                 (**self).exact_margin(position)
+            }
+
+            #[inline]
+            fn exact_margin_needs_fresh_history(&self) -> bool {
+                (**self).exact_margin_needs_fresh_history()
             }
 
             #[inline]

@@ -142,7 +142,13 @@ impl Component<'_> {
         for position in start..end {
             let (variant, rank) = (position / self.size, position % self.size);
             if position == start || rank == 0 {
-                unrank(self.lower.binomials, rank as u64, self.seeds, pits, &mut board);
+                unrank(
+                    self.lower.binomials,
+                    rank as u64,
+                    self.seeds,
+                    pits,
+                    &mut board,
+                );
             } else {
                 next_board(&mut board, pits);
             }
@@ -231,11 +237,13 @@ impl Component<'_> {
                 continue;
             }
             let mut after = *board;
-            let taken = sow_and_capture(&mut after, houses, 0, houses, house, Rules::Abapa) as usize;
+            let taken =
+                sow_and_capture(&mut after, houses, 0, houses, house, Rules::Abapa) as usize;
             steps[moves] = if taken == 0 {
                 Step::Inner(self.inner_child(&after, self.seeds - m))
             } else if taken > m {
-                let banked = row_sum(&after, 0, houses) as i32 - row_sum(&after, houses, houses) as i32;
+                let banked =
+                    row_sum(&after, 0, houses) as i32 - row_sum(&after, houses, houses) as i32;
                 let value = (taken as i32 + banked) as i8;
                 Step::Exit(value, value)
             } else {

@@ -47,7 +47,7 @@ mod report;
 mod retro;
 
 pub use parts::{EGDB_PART_FILE, EgdbPart};
-pub use probe::{install, installed, loaded_margin};
+pub use probe::{install, installed, loaded_margin, values_need_fresh_history};
 pub use report::{EgdbStats, build_report, solve_report};
 
 use super::config::{MAX_HOUSES, Rules};
@@ -204,7 +204,10 @@ impl Egdb {
         if seeds >= self.layers.len() {
             return None;
         }
-        Some((seeds, rank(&self.binomials, board.iter().copied(), board.len())))
+        Some((
+            seeds,
+            rank(&self.binomials, board.iter().copied(), board.len()),
+        ))
     }
 
     /// Awari: the value of a board seen from the mover (the mover's houses, then the

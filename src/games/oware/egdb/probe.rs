@@ -2,7 +2,7 @@
 //! evaluator's [`crate::search::eval::Evaluator::exact_margin`].
 
 use super::Egdb;
-use crate::games::oware::Oware;
+use crate::games::oware::{Oware, Rules};
 use std::sync::OnceLock;
 
 /// The installed database.
@@ -20,10 +20,19 @@ pub fn installed() -> Option<&'static Egdb> {
     LOADED.get()
 }
 
+/// Whether the installed database's values hold only where no earlier position can be
+/// repeated: Abapa's (its first repetition ends the game, so a value depends on the path);
+/// not Awari's, which are the published values of the computer-Awari rules (a cycle splits
+/// the seeds left), whatever came before. `true` without a database.
+#[inline]
+pub fn values_need_fresh_history() -> bool {
+    LOADED.get().is_none_or(|egdb| egdb.rules() != Rules::Awari)
+}
+
 /// The exact final margin of `position` for its side to move (captured margin plus the
 /// database's value), from the installed database; `None` when none is installed or it does
-/// not cover the position exactly. The caller must only ask at a position with no earlier
-/// position since the last capture (the value assumes no repetition of earlier positions).
+/// not cover the position exactly. Where [`values_need_fresh_history`], the caller must only
+/// ask at a position with no earlier position since the last capture.
 #[inline]
 pub fn loaded_margin(position: &Oware) -> Option<i32> {
     let egdb = LOADED.get()?;
