@@ -35,12 +35,20 @@ pub async fn catalog() -> Json<Value> {
         .iter()
         .map(|name| json!({ "name": name, "spec": name, "options": game_options(name) }))
         .collect();
-    let walls: Vec<Value> = crate::games::ataxx::WallMask::playable()
-        .map(|mask| {
-            let hex = format!("0x{:04x}", mask.bits());
-            json!({ "name": if mask.bits() == 0 { "none".to_string() } else { hex.clone() }, "mask": hex })
-        })
-        .collect();
+    static WALLS: std::sync::OnceLock<Vec<Value>> = std::sync::OnceLock::new();
+    let walls = WALLS.get_or_init(|| {
+        crate::games::ataxx::WallMask::playable()
+            .map(|mask| {
+                let hex = format!("0x{:04x}", mask.bits());
+                let name = if mask.bits() == 0 {
+                    "none".to_string()
+                } else {
+                    hex.clone()
+                };
+                json!({ "name": name, "mask": hex })
+            })
+            .collect()
+    });
     let seats: serde_json::Map<String, Value> = GAME_NAMES
         .iter()
         .map(|name| (name.to_string(), json!(max_seats(name))))

@@ -56,7 +56,7 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{code}/ws", get(ws::upgrade))
         .fallback(api_not_found)
         .method_not_allowed_fallback(api_wrong_method);
-    Router::new()
+    let routes = Router::new()
         .route("/", get(|| page("")).fallback(use_get))
         .route(
             "/assets/{*path}",
@@ -80,8 +80,12 @@ pub fn router(state: AppState) -> Router {
         .nest("/api", api)
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(state.max_body_bytes))
-        .layer(middleware::from_fn_with_state(state.clone(), guard))
-        .with_state(state)
+        .with_state(state.clone());
+    // The guard wraps the whole router, so that it sees every path whole (a layer of the
+    // router itself would see nested paths without their prefix).
+    Router::new()
+        .fallback_service(routes)
+        .layer(middleware::from_fn_with_state(state, guard))
 }
 
 /// A file of the page.
