@@ -164,17 +164,11 @@ impl<G: Evaluators> Live<G> {
                         });
                     }
                 }
-                Event::Ponder(PonderInfo::Progress {
-                    reply,
-                    depth,
-                    score,
-                    pv,
-                    nodes,
-                    time,
-                }) if self.ponder_on => {
+                Event::Ponder(progress) if self.ponder_on => {
                     let bot = bots.iter().position(Option::is_some).unwrap_or(0);
-                    let thinking = self.ponder_thinking(bot, reply, depth, score, pv, nodes, time);
-                    self.thinking = Some(thinking);
+                    if let Some(thinking) = self.ponder_thinking(bot, progress) {
+                        self.thinking = Some(thinking);
+                    }
                 }
                 Event::BestMove(answer)
                     if self.pending.as_ref().is_some_and(|p| p.id == answer.id) =>
@@ -195,18 +189,20 @@ impl<G: Evaluators> Live<G> {
         }
     }
 
-    /// Pondering's progress as `bot` sees it: the score turned to the bot's side.
-    #[allow(clippy::too_many_arguments)]
-    fn ponder_thinking(
-        &self,
-        bot: usize,
-        reply: Option<G::Move>,
-        depth: u32,
-        score: i32,
-        pv: Vec<G::Move>,
-        nodes: u64,
-        time: Duration,
-    ) -> Thinking {
+    /// Pondering's progress as `bot` sees it (the score turned to the bot's side); `None`
+    /// for pondering's other events.
+    fn ponder_thinking(&self, bot: usize, info: PonderInfo<G>) -> Option<Thinking> {
+        let PonderInfo::Progress {
+            reply,
+            depth,
+            score,
+            pv,
+            nodes,
+            time,
+        } = info
+        else {
+            return None;
+        };
         let current = self.record.current();
         let after = reply.map_or(current, |mv| current.play_unchecked(mv));
         let score = if after.side_to_move().index() == bot || after.seat_count() > 2 {
@@ -214,7 +210,7 @@ impl<G: Evaluators> Live<G> {
         } else {
             -score
         };
-        Thinking {
+        Some(Thinking {
             seat: bot,
             pondering: true,
             depth,
@@ -226,7 +222,7 @@ impl<G: Evaluators> Live<G> {
                 .collect(),
             nodes,
             nps: (nodes as f64 / time.as_secs_f64().max(1e-3)) as u64,
-        }
+        })
     }
 
     fn bot_moved(&mut self, seat: usize, mv: G::Move, _took: Duration, driven: &mut Driven) {
