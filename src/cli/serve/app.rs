@@ -62,7 +62,7 @@ pub fn router(state: AppState) -> Router {
             "/assets/{*path}",
             get(|Path(path): Path<String>| page_owned(path)),
         )
-        .route("/g/{code}", get(|| page("")))
+        .route("/g/{code}", get(|| page("")).fallback(use_get))
         .route(
             "/health",
             get(|| async { Reply::text(200, "ok\n") }).fallback(use_get),
