@@ -12,3 +12,5 @@ mod cli_seats;
 mod cli_serve;
 mod cli_solve;
 mod cli_uai;
+mod cli_web;
+mod cli_web_load;

@@ -35,6 +35,7 @@ pub mod proof;
 pub mod seats;
 mod square;
 mod walls;
+mod view;
 
 pub use bitboard::Bitboard;
 pub use config::AtaxxConfig;

@@ -74,6 +74,7 @@ mod notation;
 mod position;
 mod rules;
 mod swar;
+mod view;
 
 pub use config::{MAX_HOUSES, MAX_TOTAL_SEEDS, OwareConfig, Rules};
 pub use egdb::{ABAPA_EGDB_FILE, EGDB_FILE, Egdb, EgdbPart, EgdbStats};
