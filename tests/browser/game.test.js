@@ -75,7 +75,7 @@ async function clickAMove(page) {
   if (await page.$('#board button.picked')) await page.click('#board button.legal:not(.picked) >> nth=0');
 }
 
-test('a whole small Kalah game against the engine, by clicks, to game over and its replay', async () => {
+test('a whole small Kalah game against the engine, by clicks, to game over and its replay', { timeout: 60000 }, async () => {
   const { context, page } = await openPage();
   await newGame(page, {
     set: { '#ng-pits': 3, '#ng-seeds': 2 },
@@ -105,7 +105,7 @@ test('a whole small Kalah game against the engine, by clicks, to game over and i
   await context.close();
 });
 
-test('an illegal click sends nothing and leaves the board as it was', async () => {
+test('an illegal click sends nothing and leaves the board as it was', { timeout: 60000 }, async () => {
   const { context, page } = await openPage();
   await newGame(page, { seats: [{ kind: 'human' }, { kind: 'engine', level: 'easy' }] });
   await waitTurnOrOver(page);
@@ -114,8 +114,10 @@ test('an illegal click sends nothing and leaves the board as it was', async () =
     if (request.url().endsWith('/move')) moves.push(request.url());
   });
   const before = await page.innerHTML('#board');
-  await page.click('#cell-p1-0'); // North's pit: never South's move
-  await page.click('#store0');
+  // North's pit (never South's move) and South's store: marked aria-disabled, so `force`
+  // skips playwright's wait for an enabled element; the mouse still clicks where they are.
+  await page.click('#cell-p1-0', { force: true });
+  await page.click('#store0', { force: true });
   assert.match(await page.textContent('#game-message'), /not a legal move/);
   assert.deepEqual(moves, []);
   assert.equal(await page.innerHTML('#board'), before);
@@ -123,7 +125,7 @@ test('an illegal click sends nothing and leaves the board as it was', async () =
   await context.close();
 });
 
-test('a network game between two browsers: create, join by link, alternate moves, a spectator', async () => {
+test('a network game between two browsers: create, join by link, alternate moves, a spectator', { timeout: 60000 }, async () => {
   const a = await openPage();
   const b = await openPage({ width: 390, height: 844 }); // a phone-sized screen
   await newGame(a.page, {
@@ -164,7 +166,7 @@ test('a network game between two browsers: create, join by link, alternate moves
   await Promise.all([a, b, spectator].map((p) => p.context.close()));
 });
 
-test('a move with the other seat\'s token is refused by the server (403)', async () => {
+test('a move with the other seat\'s token is refused by the server (403)', { timeout: 60000 }, async () => {
   const { context, page } = await openPage();
   await newGame(page, { seats: [{ kind: 'human' }, { kind: 'remote' }] });
   const code = await page.textContent('#share-code');
@@ -191,7 +193,7 @@ test('a move with the other seat\'s token is refused by the server (403)', async
   await context.close();
 });
 
-test('a reload mid-game brings the game and the seat back', async () => {
+test('a reload mid-game brings the game and the seat back', { timeout: 60000 }, async () => {
   const { context, page } = await openPage();
   await newGame(page, { seats: [{ kind: 'human' }, { kind: 'engine', level: 'easy' }] });
   await waitTurnOrOver(page);
@@ -213,7 +215,7 @@ test('a reload mid-game brings the game and the seat back', async () => {
   await context.close();
 });
 
-test('keyboard play: Tab reaches a legal pit, arrows move among them, Enter plays', async () => {
+test('keyboard play: Tab reaches a legal pit, arrows move among them, Enter plays', { timeout: 60000 }, async () => {
   const { context, page } = await openPage();
   await newGame(page, { seats: [{ kind: 'human' }, { kind: 'engine', level: 'easy' }] });
   await waitTurnOrOver(page);
@@ -228,7 +230,7 @@ test('keyboard play: Tab reaches a legal pit, arrows move among them, Enter play
   await context.close();
 });
 
-test('the game screen with live pondering (and the README screenshot)', async () => {
+test('the game screen with live pondering (and the README screenshot)', { timeout: 60000 }, async () => {
   const { context, page } = await openPage({ width: 1100, height: 720 });
   await newGame(page, { seats: [{ kind: 'human' }, { kind: 'engine', level: 'medium' }] });
   for (const cell of ['p0-2', 'p0-5']) {

@@ -17,11 +17,14 @@ const FILES = 'abcdefg';
 
 /**
  * A board view in `root`. `onMove(move)` is called with a legal move's notation;
- * `onRefused(cell)` when a click makes no legal move.
+ * `onRefused(cell)` when a click makes no legal move. `ids`: give the cells and stores
+ * element ids (`cell-<cell>`, `store<seat>`): only the game screen's board, so ids stay unique.
  */
 export class BoardView {
-  constructor(root, onMove, onRefused) {
+  constructor(root, onMove, onRefused, { ids = false } = {}) {
     this.root = root;
+    this.baseClass = root.className;
+    this.ids = ids;
     this.onMove = onMove;
     this.onRefused = onRefused;
     this.picked = [];
@@ -73,7 +76,7 @@ export class BoardView {
 
   draw() {
     const state = this.state;
-    this.root.className = `board board-${state.board.kind}`;
+    this.root.className = `${this.baseClass} board-${state.board.kind}`;
     this.root.replaceChildren();
     if (state.board.kind === 'ataxx') this.drawAtaxx(state.board);
     else this.drawPits(state);
@@ -87,7 +90,7 @@ export class BoardView {
     const store = (seat) => {
       const el = document.createElement('div');
       el.className = `store seat${seat}`;
-      el.id = `store${seat}`;
+      if (this.ids) el.id = `store${seat}`;
       el.setAttribute('aria-label', `${SEAT_NAMES[state.game][seat]} ${storeName}: ${stores[seat]}`);
       el.append(seedPile(stores[seat]), label(stores[seat]));
       return el;
@@ -108,7 +111,7 @@ export class BoardView {
 
   pit(seat, index, seeds) {
     const id = `p${seat}-${index}`;
-    const button = cellButton(id);
+    const button = this.cellButton(id);
     button.classList.add('pit', `seat${seat}`);
     const name = this.state.board.kind === 'oware'
       ? String.fromCharCode((seat === 0 ? 97 : 65) + index)
@@ -129,7 +132,7 @@ export class BoardView {
       const rank = 7 - r;
       [...row].forEach((ch, f) => {
         const id = `${FILES[f]}${rank}`;
-        const button = cellButton(id);
+        const button = this.cellButton(id);
         button.classList.add('square');
         let what = 'empty';
         if (ch === '#') {
@@ -237,6 +240,14 @@ export class BoardView {
     if (best) best.focus();
   }
 
+  cellButton(id) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    if (this.ids) button.id = `cell-${id}`;
+    button.dataset.cell = id;
+    return button;
+  }
+
   focusCell(cell) {
     const button = this.root.querySelector(`[data-cell="${cell}"]`);
     if (button && button.tabIndex >= 0) {
@@ -253,13 +264,6 @@ export class BoardView {
   }
 }
 
-function cellButton(id) {
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.id = `cell-${id}`;
-  button.dataset.cell = id;
-  return button;
-}
 
 function coord(kind, text) {
   const el = document.createElement('span');

@@ -13,7 +13,7 @@ export class GameScreen {
     this.root = root;
     this.app = app;
     this.q = (sel) => root.querySelector(sel);
-    this.board = new BoardView(this.q('#board'), (m) => this.play(m), (cell) => this.refused(cell));
+    this.board = new BoardView(this.q('#board'), (m) => this.play(m), (cell) => this.refused(cell), { ids: true });
     this.replayBoard = null;
     this.q('#btn-hint').onclick = () => this.hint();
     this.q('#btn-undo').onclick = () => this.action('undo');
@@ -110,7 +110,8 @@ export class GameScreen {
     if (old && state.ply === old.ply + 1) this.prevLegal = old.legal;
     else if (!old || state.ply !== old.ply) this.prevLegal = null;
     if (!old || state.ply !== old.ply) this.hintCells = [];
-    if (state.to_move !== null && !this.mine.includes(state.to_move)) this.thinking = this.thinking?.pondering ? null : this.thinking;
+    if (state.to_move !== null && !this.mine.includes(state.to_move) && this.thinking?.pondering) this.thinking = null;
+    if (state.thinking) this.thinking = state.thinking;
     this.state = state;
     this.draw();
   }
@@ -387,10 +388,10 @@ export class GameScreen {
 /** The seats for a loaded record: the current game's when the same spec, else you + computers. */
 export async function seatsFor(spec, current) {
   const preview = await api.preview(spec);
-  if (current && current.spec === spec && current.seats.length === preview.seats.length) {
+  if (current && current.spec === spec && current.seats.length === preview.scores.length) {
     return current.seats.map((s) => (s.kind === 'engine' ? { kind: 'engine', level: s.level } : { kind: s.kind === 'remote' ? 'remote' : 'human' }));
   }
-  return preview.seats.map((_, i) => (i === 0 ? { kind: 'human' } : { kind: 'engine', level: 'medium' }));
+  return preview.scores.map((_, i) => (i === 0 ? { kind: 'human' } : { kind: 'engine', level: 'medium' }));
 }
 
 function fmt(n) {

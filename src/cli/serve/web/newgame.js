@@ -14,6 +14,7 @@ export class NewGameScreen {
     this.preview = new BoardView(this.q('#preview-board'), () => {}, () => {});
     this.catalog = null;
     root.addEventListener('change', (event) => {
+      this.syncWalls(event.target);
       if (event.target.name === 'game' || event.target.id === 'ng-players') this.drawSeats();
       this.syncGame();
       this.refreshPreview();
@@ -22,6 +23,74 @@ export class NewGameScreen {
       if (event.target.type === 'number') this.refreshPreview();
     });
     this.q('#ng-start').onclick = () => this.start();
+    this.q('#ng-random-walls').onclick = () => {
+      const all = this.catalog?.ataxx_walls || [];
+      if (!all.length) return;
+      this.setMask(parseInt(all[Math.floor(Math.random() * all.length)].mask, 16));
+      this.refreshPreview();
+    };
+  }
+
+  /** Kalah's capture rules and Oware's rule sets as the server's catalog names them. */
+  fillChoices() {
+    const games = Object.fromEntries((this.catalog.games || []).map((g) => [g.name, g.options || {}]));
+    for (const [id, list] of [['#ng-capture', games.kalah?.capture], ['#ng-rules', games.oware?.rules]]) {
+      if (Array.isArray(list) && list.length) {
+        this.q(id).replaceChildren(...list.map((name) => new Option(name, name)));
+      }
+    }
+  }
+
+  /** The walls: named layouts and the one-bit ones in the select, the 16 bits, the mask. */
+  fillWalls() {
+    const all = this.catalog.ataxx_walls || [];
+    this.masks = new Set(all.map((w) => parseInt(w.mask, 16)));
+    const shown = all.filter((w) => w.name !== w.mask || popcount(parseInt(w.mask, 16)) === 1);
+    const select = this.q('#ng-walls');
+    select.replaceChildren(
+      ...shown.map((w) => new Option(w.name === w.mask ? `${w.mask} (one group)` : `${w.name} (${w.mask})`, w.mask)),
+      new Option('custom (the bits below)', ''),
+    );
+    const bits = this.q('#ng-bits');
+    bits.replaceChildren();
+    for (let bit = 15; bit >= 0; bit--) {
+      const label = document.createElement('label');
+      const box = document.createElement('input');
+      box.type = 'checkbox';
+      box.dataset.bit = bit;
+      box.id = `ng-bit-${bit}`;
+      label.append(box, String(bit));
+      bits.append(label);
+    }
+    this.q('#ng-wall-count').textContent = `the server's catalog of ${all.length}`;
+    this.setMask(0);
+  }
+
+  /** The mask the choices make, e.g. `0x0041`. */
+  mask() {
+    return `0x${(this.maskBits || 0).toString(16).padStart(4, '0')}`;
+  }
+
+  setMask(bits) {
+    this.maskBits = bits & 0xffff;
+    this.q('#ng-mask').value = this.mask();
+    for (const box of this.q('#ng-bits').querySelectorAll('input')) {
+      box.checked = Boolean(this.maskBits & (1 << Number(box.dataset.bit)));
+    }
+    const select = this.q('#ng-walls');
+    select.value = [...select.options].some((o) => o.value === this.mask()) ? this.mask() : '';
+  }
+
+  /** Keeps the select, the bits and the mask text in step after `changed` changed. */
+  syncWalls(changed) {
+    if (changed.id === 'ng-walls' && changed.value) this.setMask(parseInt(changed.value, 16));
+    else if (changed.dataset && changed.dataset.bit !== undefined) {
+      this.setMask(this.maskBits ^ (1 << Number(changed.dataset.bit)));
+    } else if (changed.id === 'ng-mask') {
+      const bits = parseInt(changed.value, 16);
+      if (/^(0x)?[0-9a-f]{1,4}$/i.test(changed.value.trim()) && !Number.isNaN(bits)) this.setMask(bits);
+      else this.setMask(this.maskBits);
+    }
   }
 
   /** Fills the choices from the server's catalog (once). */
@@ -33,8 +102,8 @@ export class NewGameScreen {
         this.say(`The catalog could not be read: ${error.message}`, 'error');
         return;
       }
-      const walls = this.q('#ng-walls');
-      walls.replaceChildren(...(this.catalog.ataxx_walls || []).map((w) => new Option(`${w.name} (${w.mask})`, w.mask)));
+      this.fillChoices();
+      this.fillWalls();
       const max = (this.catalog.max_seats || {}).ataxx || 2;
       const players = this.q('#ng-players');
       players.replaceChildren();
@@ -60,7 +129,7 @@ export class NewGameScreen {
         return `oware:rules=${v('#ng-rules')},houses=${v('#ng-houses')},seeds=${v('#ng-oseeds')}`;
       default: {
         const players = Number(v('#ng-players') || 2);
-        const walls = v('#ng-walls') || '0x0000';
+        const walls = this.mask();
         return players > 2 ? `ataxx:players=${players},walls=${walls}` : `ataxx:walls=${walls}`;
       }
     }
@@ -121,12 +190,15 @@ export class NewGameScreen {
   async refreshPreview() {
     const spec = this.spec();
     this.q('#ng-spec').textContent = spec;
+    if (this.game() === 'ataxx' && this.masks && !this.masks.has(this.maskBits)) {
+      this.say(`Walls ${this.mask()} are not in the catalog of playable layouts (a seat would have no move, or a corner is walled).`, 'warn');
+    }
     const ticket = (this.ticket = (this.ticket || 0) + 1);
     try {
       const state = await api.preview(spec);
       if (ticket !== this.ticket) return;
       this.preview.show(state, { enabled: false });
-      this.say('');
+      if (!(this.game() === 'ataxx' && this.masks && !this.masks.has(this.maskBits))) this.say('');
       this.q('#ng-start').disabled = false;
     } catch (error) {
       if (ticket !== this.ticket) return;
@@ -152,4 +224,10 @@ export class NewGameScreen {
       this.say(error.message, 'error');
     }
   }
+}
+
+function popcount(bits) {
+  let count = 0;
+  for (let b = bits; b; b &= b - 1) count++;
+  return count;
 }
