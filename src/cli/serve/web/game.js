@@ -112,6 +112,7 @@ export class GameScreen {
     if (!old || state.ply !== old.ply) this.hintCells = [];
     if (state.to_move !== null && !this.mine.includes(state.to_move) && this.thinking?.pondering) this.thinking = null;
     if (state.thinking) this.thinking = state.thinking;
+    if (!state.ponder && this.thinking?.pondering) this.thinking = null;
     this.state = state;
     this.draw();
   }
@@ -132,7 +133,7 @@ export class GameScreen {
     this.passMove = this.myTurn() ? pass : null;
     this.q('#btn-pass').hidden = !this.passMove;
     let turn;
-    if (s.over) turn = `Game over: ${s.result ? s.result.text : ''}`;
+    if (s.over) turn = `Game over: ${resultText(s, this.mine)}`;
     else if (this.myTurn()) turn = `Your move (${names[s.to_move]})${pass ? ': no move, you must pass' : ''}`;
     else if (s.seats[s.to_move]?.kind === 'engine') turn = `${names[s.to_move]} (computer) is thinking…`;
     else turn = `Waiting for ${names[s.to_move]}…`;
@@ -195,7 +196,7 @@ export class GameScreen {
     panel.hidden = !show;
     if (!show || !this.state) return;
     const names = SEAT_NAMES[this.state.game];
-    const t = this.thinking;
+    const t = this.state.over ? null : this.thinking;
     const lines = [];
     if (!this.state.ponder) lines.push(['Pondering is off for this game.', 'off']);
     if (t) {
@@ -226,7 +227,7 @@ export class GameScreen {
     const box = this.q('#over');
     box.hidden = !s.over;
     if (!s.over) return;
-    this.q('#over-text').textContent = s.result ? s.result.text : 'The game is over.';
+    this.q('#over-text').textContent = resultText(s, this.mine);
     const judged = JSON.parse(localStorage.getItem('ponder.judged') || '[]');
     if (s.code && !judged.includes(s.code)) {
       judged.push(s.code);
@@ -392,6 +393,21 @@ export async function seatsFor(spec, current) {
     return current.seats.map((s) => (s.kind === 'engine' ? { kind: 'engine', level: s.level } : { kind: s.kind === 'remote' ? 'remote' : 'human' }));
   }
   return preview.scores.map((_, i) => (i === 0 ? { kind: 'human' } : { kind: 'engine', level: 'medium' }));
+}
+
+/** The result with the seats' names (and "you"), then the server's own words. */
+export function resultText(state, mine) {
+  const result = state.result;
+  if (!result) return 'The game is over.';
+  const names = SEAT_NAMES[state.game];
+  const scores = result.scores.join(' : ');
+  const winners = result.ranks.map((r, i) => (r === 1 ? i : -1)).filter((i) => i >= 0);
+  let words;
+  if (winners.length > 1) words = `A draw between ${winners.map((i) => names[i]).join(' and ')}`;
+  else if (mine.length && mine.length < state.seats.length) {
+    words = mine.includes(winners[0]) ? `You win (${names[winners[0]]})` : `${names[winners[0]]} wins`;
+  } else words = `${names[winners[0]]} wins`;
+  return `${words}, ${scores} (${result.text})`;
 }
 
 function fmt(n) {
