@@ -220,8 +220,13 @@ test('keyboard play: Tab reaches a legal pit, arrows move among them, Enter play
   const { context, page } = await openPage();
   await newGame(page, { seats: [{ kind: 'human' }, { kind: 'engine', level: 'easy' }] });
   await waitTurnOrOver(page);
-  await page.focus('#board button.legal');
-  const first = await page.evaluate(() => document.activeElement.dataset.cell);
+  let first;
+  for (let tabs = 0; tabs < 40 && !first; tabs++) {
+    await page.keyboard.press('Tab');
+    first = await page.evaluate(() => document.activeElement.closest('#board') && document.activeElement.dataset.cell);
+  }
+  assert.equal(first, 'p0-0', 'Tab reaches the first legal pit');
+  assert.equal(await page.evaluate(() => document.activeElement.matches(':focus-visible')), true);
   await page.keyboard.press('ArrowRight');
   const second = await page.evaluate(() => document.activeElement.dataset.cell);
   assert.notEqual(first, second);
