@@ -216,6 +216,21 @@ pub trait Game:
         })
     }
 
+    /// The board as a front end draws it (`src/games/view.rs`). The default shows the
+    /// position's text.
+    fn board_view(&self) -> crate::games::BoardView {
+        crate::games::BoardView::Text {
+            kind: Self::NAME,
+            text: self.position_text(),
+        }
+    }
+
+    /// The cells a player clicks, in order, to make `mv` here (cell ids as in
+    /// [`Game::board_view`]'s documentation). The default: the move's own text, one cell.
+    fn move_cells(&self, mv: Self::Move) -> Vec<String> {
+        vec![mv.to_string()]
+    }
+
     /// The position in the game's notation, readable by [`Game::parse_position`]. The default
     /// is the position's `Display`.
     fn position_text(&self) -> String {

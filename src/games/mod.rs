@@ -24,6 +24,7 @@ mod outcome;
 mod record;
 mod seat;
 mod spec;
+mod view;
 
 pub use depths::Depths;
 pub use error::GameError;
@@ -36,6 +37,7 @@ pub use record::GameRecord;
 pub use seat::Seat;
 pub use spec::GameSpec;
 pub(crate) use spec::{SpecParts, SpecSyntaxError};
+pub use view::{BoardView, pit_cell};
 
 /// The registry: calls `$crate::$callback!` with `{ $args }` followed by every game the
 /// binary knows, as `module::Type` (`src/games/module/` declares `Type`), in the order front

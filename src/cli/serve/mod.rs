@@ -1,22 +1,47 @@
-//! `ponder serve`: an HTTP move server, a drop-in for the classroom's RemotePlayer, with a
-//! JSON API for every game.
+//! `ponder serve`: the browser game (server-held games with seats, tokens, bots that ponder,
+//! live updates over WebSocket), the classroom's `GET /getmove/<depth>,<trace>` and the JSON
+//! API, on axum and tokio.
 //!
-//! One thread accepts connections and hands them to a bounded queue; a fixed pool of workers
-//! answers them, one request per connection. A full queue is answered `503` at once, every
-//! read and write has a timeout, every request's search budget is capped, and a worker
-//! survives anything a request does (a panic is answered `500`).
+//! - `app`: the router and the request limits; `routes`: the classroom and `/v1` answers;
+//! - `api`, `ws`, `types`, `error`: the game API (`docs/web-api.md`);
+//! - `registry`, `session`, `live`, `bots`: the live games, their seats and engines;
+//! - `persist`: the games on disk; `limits`: requests per client; `assets`: the page.
 
-mod http;
+mod api;
+mod app;
+mod assets;
+mod bots;
+mod error;
+mod limits;
+mod live;
+mod oneshot;
+mod persist;
+mod registry;
+mod reply;
 mod routes;
+mod session;
+mod types;
+mod ws;
 
-pub use http::{MAX_BODY_BYTES, MAX_HEAD_BYTES, Request, Response, percent_decode, read_request};
-pub use routes::{ServeConfig, route};
+pub use app::{AppState, Peer, percent_decode, router};
+/// The router type [`router`] builds.
+pub use axum::Router;
+pub use error::{ApiError, parse_body};
+pub use limits::RateLimiter;
+pub use oneshot::{answer, replay_record};
+pub use persist::{SAVED_GAME, SavedGame, StateDir};
+pub use registry::{GameLimits, Registry};
+pub use reply::Reply;
+pub use routes::{ROUTES, ServeConfig};
+pub use types::{
+    CreateRequest, GameRecordJson, JoinRequest, LoadRequest, MoveRequest, OptionsRequest, SeatKind,
+    SeatRequest, State, TokenRequest,
+};
 
 use super::CliError;
 use crate::games::GameSpec;
-use crossbeam_channel::{Receiver, TrySendError, bounded};
 use std::io::Write;
-use std::net::{TcpListener, TcpStream};
+use std::path::PathBuf;
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
@@ -32,7 +57,7 @@ pub struct ServeArgs {
     /// The deepest search a request may ask for (deeper requests are capped).
     #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u32).range(1..=64))]
     max_depth: u32,
-    /// The longest any request may search, in milliseconds.
+    /// The longest any search may take, in milliseconds (requests and bots alike).
     #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
     max_movetime: u64,
     /// The most nodes any request may search.
@@ -41,14 +66,14 @@ pub struct ServeArgs {
     /// The depth of a JSON request that gives no budget.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=64))]
     default_depth: u32,
-    /// Worker threads reading and answering connections (a bounded pool). Default: 8 per
-    /// core, at least 16: slow clients hold a worker until their read timeout.
+    /// Threads answering requests (tokio's workers). Default: the number of cores.
     #[arg(long, short = 'w', value_parser = clap::value_parser!(u32).range(1..=1024))]
     workers: Option<u32>,
-    /// Searches running at the same time (the CPU-bound part). Default: the number of cores.
+    /// Searches running at the same time (requests and bots; the CPU-bound part). Default:
+    /// the number of cores.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
     searches: Option<u32>,
-    /// Connections that may wait for a worker; beyond, `503` at once.
+    /// Open connections at most; beyond, new ones are answered `503` at once.
     #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     queue: u32,
     /// The game of `/getmove` (the classroom's Kalah(6,4) by default).
@@ -62,16 +87,59 @@ pub struct ServeArgs {
     /// Transposition-table size of each request's search, MiB.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=1024))]
     hash: u32,
+    /// Live games at most; at the cap the oldest idle game is dropped for a new one.
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    max_games: u32,
+    /// Engines pondering at once at most (the most recently active games ponder).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=1024))]
+    max_pondering: u32,
+    /// Table and tree memory of each game's engine, MiB (a quarter table, the rest tree).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(2..=4096))]
+    game_memory: u32,
+    /// All the games' engines' memory at most, MiB.
+    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u32).range(2..=1_000_000))]
+    memory: u32,
+    /// The largest request body, bytes.
+    #[arg(long, default_value_t = 64 * 1024, value_parser = clap::value_parser!(u32).range(64..=16_777_216))]
+    max_body: u32,
+    /// Requests to the game API (`/api`) a second per client address (bursts of twice
+    /// that); 0: no limit. The classroom routes are bounded by `--searches` and the caps.
+    #[arg(long, default_value_t = 50)]
+    rate: u32,
+    /// The largest WebSocket message a client may send, bytes.
+    #[arg(long, default_value_t = 4096, value_parser = clap::value_parser!(u32).range(16..=16_777_216))]
+    ws_message: u32,
+    /// A game nobody touches or watches for this many seconds is dropped.
+    #[arg(long, default_value_t = 6 * 3600)]
+    idle_expiry: u64,
+    /// A finished game nobody touches or watches for this many seconds is dropped.
+    #[arg(long, default_value_t = 600)]
+    finished_expiry: u64,
+    /// At a cap, a game idle this many seconds may be dropped for a new one.
+    #[arg(long, default_value_t = 60)]
+    evict_after: u64,
+    /// Where the games are kept across restarts (default
+    /// `~/.local/state/ponder/server`).
+    #[arg(long)]
+    state_dir: Option<PathBuf>,
+    /// Keep no games on disk.
+    #[arg(long)]
+    no_state: bool,
 }
 
-/// How long a connection may take to send its request, or to take the answer.
-const IO_TIMEOUT: Duration = Duration::from_secs(3);
+/// How long a connection may take to send its request head.
+const HEAD_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// The driver's period: bots' moves and thinking are read this often.
+const DRIVE_EVERY: Duration = Duration::from_millis(20);
 
 /// Serves until the process is stopped.
 pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), CliError> {
     // Check the /getmove game now rather than on the first request.
     crate::with_game!(args.getmove_game, G => <G as crate::Game>::config_from_spec(&args.getmove_game).map(|_| ()))?;
     crate::with_game!(args.getmove_game, G => crate::players::build_player::<G>(&args.getmove_player, 0).map(|_| ()).map_err(CliError::from))?;
+    let cores = super::matches::default_concurrency();
+    let slots = Arc::new(Semaphore::new(args.searches.map_or(cores, |s| s as usize)));
     let config = ServeConfig {
         max_depth: args.max_depth,
         max_movetime: Duration::from_millis(args.max_movetime),
@@ -80,103 +148,134 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), CliError> {
         getmove_game: args.getmove_game.clone(),
         getmove_player: args.getmove_player.clone(),
         hash_mib: args.hash,
-        search_slots: Arc::new(Semaphore::new(
-            args.searches
-                .map_or_else(super::matches::default_concurrency, |s| s as usize),
-        )),
+        search_slots: slots.clone(),
     };
-    let listener = TcpListener::bind((args.host.as_str(), args.port)).map_err(|e| {
-        CliError::Usage(format!("cannot listen on {}:{}: {e}", args.host, args.port))
-    })?;
-    let address = listener.local_addr()?;
-    let workers = args.workers.map_or_else(
-        || (8 * super::matches::default_concurrency()).max(16),
-        |w| w as usize,
+    let state_dir = if args.no_state {
+        None
+    } else {
+        let dir = args
+            .state_dir
+            .clone()
+            .unwrap_or_else(StateDir::default_path);
+        Some(
+            StateDir::open(&dir)
+                .map_err(|e| CliError::Usage(format!("--state-dir {}: {e}", dir.display())))?,
+        )
+    };
+    let registry = Arc::new(Registry::new(game_limits(args), state_dir, slots.clone()));
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(args.workers.map_or(cores, |w| w as usize))
+        .enable_all()
+        .build()?;
+    let state = AppState {
+        config,
+        registry: registry.clone(),
+        rate: Arc::new(limits::RateLimiter::new(args.rate)),
+        max_body_bytes: args.max_body as usize,
+        ws_message_bytes: args.ws_message as usize,
+    };
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind((args.host.as_str(), args.port))
+            .await
+            .map_err(|e| {
+                CliError::Usage(format!("cannot listen on {}:{}: {e}", args.host, args.port))
+            })?;
+        let (restored, problems) = registry.restore();
+        for problem in problems {
+            eprintln!("serve: {problem}");
+        }
+        let address = listener.local_addr()?;
+        writeln!(
+            out,
+            "listening on http://{address} ({} searches at a time, max depth {}, max {} ms a search, {restored} games restored)",
+            slots.permits(),
+            args.max_depth,
+            args.max_movetime
+        )?;
+        out.flush()?;
+        tokio::spawn(drive(registry));
+        serve(listener, router(state), args.queue as usize).await;
+        Ok(())
+    })
+}
+
+fn game_limits(args: &ServeArgs) -> GameLimits {
+    GameLimits {
+        max_games: args.max_games as usize,
+        max_pondering: args.max_pondering as usize,
+        engine_mib: args.game_memory as usize,
+        memory_mib: args.memory as usize,
+        idle_expiry: Duration::from_secs(args.idle_expiry),
+        finished_expiry: Duration::from_secs(args.finished_expiry),
+        evict_after: Duration::from_secs(args.evict_after),
+        hard_time: Duration::from_millis(args.max_movetime),
+        thinking_every: Duration::from_millis(100),
+    }
+}
+
+/// The driver: every game's bots and engine events, a few dozen times a second.
+async fn drive(registry: Arc<Registry>) {
+    let mut ticks = tokio::time::interval(DRIVE_EVERY);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        let registry = registry.clone();
+        let _ = tokio::task::spawn_blocking(move || registry.drive()).await;
+    }
+}
+
+/// Accepts connections and serves each with hyper (HTTP/1.1, upgrades for WebSocket), the
+/// client's address on every request; at `max_connections` open, new ones get `503`.
+async fn serve(listener: tokio::net::TcpListener, app: axum::Router, max_connections: usize) {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use tower::ServiceExt;
+    let open = Arc::new(tokio::sync::Semaphore::new(max_connections));
+    loop {
+        let Ok((stream, peer)) = listener.accept().await else {
+            // Out of file descriptors or a reset connection: wait a little, go on.
+            tokio::time::sleep(Duration::from_millis(5)).await;
+            continue;
+        };
+        let Ok(permit) = open.clone().try_acquire_owned() else {
+            tokio::spawn(refuse(stream));
+            continue;
+        };
+        let app = app.clone();
+        tokio::spawn(async move {
+            let service = app.map_request(move |mut request: axum::extract::Request<_>| {
+                request.extensions_mut().insert(Peer(peer.ip()));
+                request
+            });
+            let service = hyper_util::service::TowerToHyperService::new(service);
+            let _ = hyper::server::conn::http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(HEAD_TIMEOUT)
+                .max_buf_size(64 * 1024)
+                .serve_connection(TokioIo::new(stream), service)
+                .with_upgrades()
+                .await;
+            drop(permit);
+        });
+    }
+}
+
+/// Answers `503` to a connection over the cap.
+async fn refuse(mut stream: tokio::net::TcpStream) {
+    use tokio::io::AsyncWriteExt;
+    let body = "the server is busy: try again shortly\n";
+    let answer = format!(
+        "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
     );
-    writeln!(
-        out,
-        "listening on http://{address} ({workers} workers, {} searches at a time, queue {}, max depth {}, max {} ms a request)",
-        config.search_slots.permits(),
-        args.queue,
-        args.max_depth,
-        args.max_movetime
-    )?;
-    out.flush()?;
-
-    let (sender, connections) = bounded::<TcpStream>(args.queue as usize);
-    for index in 0..workers {
-        let connections = connections.clone();
-        let config = config.clone();
-        std::thread::Builder::new()
-            .name(format!("serve-worker-{index}"))
-            .spawn(move || worker(connections, config))?;
-    }
-    for stream in listener.incoming() {
-        let stream = match stream {
-            Ok(stream) => stream,
-            Err(_) => {
-                // Out of file descriptors or a reset connection: wait a little, go on.
-                std::thread::sleep(Duration::from_millis(5));
-                continue;
-            }
-        };
-        match sender.try_send(stream) {
-            Ok(()) => {}
-            Err(TrySendError::Full(mut stream)) => {
-                let _ = stream.set_write_timeout(Some(Duration::from_millis(200)));
-                let _ = Response::text(503, "the server is busy: try again shortly")
-                    .write_to(&mut stream);
-            }
-            Err(TrySendError::Disconnected(_)) => break,
-        }
-    }
-    Ok(())
+    let _ = tokio::time::timeout(
+        Duration::from_millis(200),
+        stream.write_all(answer.as_bytes()),
+    )
+    .await;
 }
 
-/// A worker: answers connections from the queue until the queue closes.
-fn worker(connections: Receiver<TcpStream>, config: ServeConfig) {
-    for mut stream in connections.iter() {
-        let _ = stream.set_read_timeout(Some(IO_TIMEOUT));
-        let _ = stream.set_write_timeout(Some(IO_TIMEOUT));
-        let _ = stream.set_nodelay(true);
-        let mut complete = true;
-        let response = match read_request(&mut stream) {
-            Ok(request) => {
-                let config = &config;
-                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| route(&request, config)))
-                    .unwrap_or_else(|_| Response::text(500, "internal error"))
-            }
-            Err(error) => match error.status {
-                Some(status) => {
-                    complete = false;
-                    Response::text(status, error.message)
-                }
-                None => continue,
-            },
-        };
-        let _ = response.write_to(&mut stream);
-        let _ = stream.shutdown(std::net::Shutdown::Write);
-        if !complete {
-            drain(&mut stream);
-        }
-    }
-}
-
-/// Reads what is left of a refused request for a moment, so that closing the connection does
-/// not reset it before the client has read the answer.
-fn drain(stream: &mut TcpStream) {
-    use std::io::Read;
-    let _ = stream.set_read_timeout(Some(Duration::from_millis(50)));
-    let mut buffer = [0u8; 4096];
-    for _ in 0..64 {
-        match stream.read(&mut buffer) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
-        }
-    }
-}
-
-/// A counting semaphore: at most `permits` holders at a time.
+/// A counting semaphore: at most `permits` holders at a time (searches of requests, which
+/// wait, and of bots, which try).
 #[derive(Debug)]
 pub struct Semaphore {
     permits: usize,
@@ -209,6 +308,24 @@ impl Semaphore {
         *free -= 1;
         SemaphoreGuard { semaphore: self }
     }
+
+    /// A permit if one is free now, held until dropped.
+    pub fn try_acquire_owned(self: &Arc<Self>) -> Option<OwnedPermit> {
+        let mut free = self.free.lock().unwrap_or_else(|p| p.into_inner());
+        if *free == 0 {
+            return None;
+        }
+        *free -= 1;
+        Some(OwnedPermit {
+            semaphore: self.clone(),
+        })
+    }
+
+    fn release(&self) {
+        let mut free = self.free.lock().unwrap_or_else(|p| p.into_inner());
+        *free += 1;
+        self.released.notify_one();
+    }
 }
 
 /// A permit of a [`Semaphore`], given back on drop.
@@ -219,12 +336,18 @@ pub struct SemaphoreGuard<'a> {
 
 impl Drop for SemaphoreGuard<'_> {
     fn drop(&mut self) {
-        let mut free = self
-            .semaphore
-            .free
-            .lock()
-            .unwrap_or_else(|p| p.into_inner());
-        *free += 1;
-        self.semaphore.released.notify_one();
+        self.semaphore.release();
+    }
+}
+
+/// A permit of a shared [`Semaphore`], given back on drop.
+#[derive(Debug)]
+pub struct OwnedPermit {
+    semaphore: Arc<Semaphore>,
+}
+
+impl Drop for OwnedPermit {
+    fn drop(&mut self) {
+        self.semaphore.release();
     }
 }

@@ -1,6 +1,6 @@
 //! What the server answers: the classroom's `GET /getmove/<depth>,<trace>` and the JSON API.
 
-use super::http::{Request, Response};
+use super::reply::Reply as Response;
 use crate::games::{GameRecord, GameSpec};
 use crate::players::{Limits, PlayerSpec, StopSignal, Turn, build_player, score_text};
 use crate::search::Evaluators;
@@ -30,47 +30,22 @@ pub struct ServeConfig {
     pub search_slots: std::sync::Arc<super::Semaphore>,
 }
 
-/// Answers one request. Never panics on any request (the worker also catches panics, as a
-/// last resort).
-pub fn route(request: &Request, config: &ServeConfig) -> Response {
-    let path = request.path.trim_end_matches('/');
-    let segments: Vec<&str> = path.split('/').skip(1).collect();
-    let method = request.method.as_str();
-    match (method, segments.as_slice()) {
-        ("GET", [] | [""]) => Response::text(200, HOME),
-        ("GET", ["health"]) => Response::text(200, "ok\n"),
-        ("GET", ["getmove", argument]) => getmove(argument, config),
-        ("GET", ["v1", "games"]) => games(),
-        ("POST", ["v1", game, "bestmove"]) => bestmove(game, &request.body, config),
-        (_, ["getmove", _]) | (_, ["v1", "games"]) | (_, [] | [""]) | (_, ["health"]) => {
-            Response::error(405, format!("{method} is not allowed here: use GET"), false)
-        }
-        (_, ["v1", _, "bestmove"]) => {
-            Response::error(405, format!("{method} is not allowed here: use POST"), true)
-        }
-        _ => Response::error(
-            404,
-            format!(
-                "no such path {:?}; see GET / for the routes",
-                shorten(&request.path)
-            ),
-            false,
-        ),
-    }
-}
-
-const HOME: &str = "ponder move server\n\
+/// The routes of `GET /routes`, the classroom API and the JSON API's.
+pub const ROUTES: &str = "ponder move server\n\
+GET  /                          the browser game\n\
 GET  /getmove/<depth>,<trace>   the Kalah move for a classroom trace, as a pit index\n\
 GET  /v1/games                  the games, their start positions and evaluators\n\
 POST /v1/<game>/bestmove        {\"position\": ..., \"moves\": [...], \"depth\": d | \"movetime\": ms | \"nodes\": n}\n\
-GET  /health                    ok\n";
+GET  /health                    ok\n\
+/api/...                        the browser game's API (docs/web-api.md)\n";
 
 fn shorten(text: &str) -> String {
     text.chars().take(60).collect()
 }
 
-/// `GET /getmove/<depth>,<trace>`: the classroom RemotePlayer's request.
-fn getmove(argument: &str, config: &ServeConfig) -> Response {
+/// `GET /getmove/<depth>,<trace>`: the classroom RemotePlayer's request (searches: call it
+/// off the async threads).
+pub fn getmove(argument: &str, config: &ServeConfig) -> Response {
     let Some((depth_text, trace)) = argument.split_once(',') else {
         return Response::error(
             400,
@@ -135,7 +110,7 @@ fn getmove_for<G: Evaluators>(
 }
 
 /// Searches `record` with the player `spec` names; the move, checked legal, and the choice.
-fn search<G: Evaluators>(
+pub fn search<G: Evaluators>(
     record: &GameRecord<G>,
     spec: &PlayerSpec,
     limits: Limits,
@@ -157,7 +132,7 @@ fn search<G: Evaluators>(
 }
 
 /// `GET /v1/games`.
-fn games() -> Response {
+pub fn games() -> Response {
     let mut list = Vec::new();
     for name in GAME_NAMES {
         let spec = GameSpec::named(name);
@@ -233,8 +208,8 @@ impl MoveList {
     }
 }
 
-/// `POST /v1/<game>/bestmove`.
-fn bestmove(game: &str, body: &[u8], config: &ServeConfig) -> Response {
+/// `POST /v1/<game>/bestmove` (searches: call it off the async threads).
+pub fn bestmove(game: &str, body: &[u8], config: &ServeConfig) -> Response {
     let spec: GameSpec = match game.parse() {
         Ok(spec) => spec,
         Err(e) => return Response::error(400, e.to_string(), true),
@@ -328,50 +303,4 @@ fn bestmove_for<G: Evaluators>(
         "nodes": thought.nodes,
         "time_ms": thought.time.as_millis() as u64,
     }))
-}
-
-#[cfg(test)]
-mod fuzz {
-    use super::*;
-    use proptest::prelude::*;
-
-    fn config() -> ServeConfig {
-        ServeConfig {
-            max_depth: 2,
-            max_movetime: Duration::from_millis(50),
-            max_nodes: 10_000,
-            default_depth: 2,
-            getmove_game: GameSpec::named("kalah"),
-            getmove_player: PlayerSpec::named("pvs"),
-            hash_mib: 1,
-            search_slots: std::sync::Arc::new(super::super::Semaphore::new(2)),
-        }
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(200))]
-
-        #[test]
-        fn any_path_gets_a_status(
-            method in "(GET|POST|DELETE)",
-            path in prop_oneof![
-                "/getmove/-?[0-9]{0,3},[0-9a-z]{0,20}",
-                "/v1/(kalah|ataxx|chess|kalah:pits=[0-9]{1,3})/bestmove",
-                "/\\PC{0,30}",
-            ],
-            body in prop_oneof![
-                Just("{}".to_string()),
-                "\\{\"depth\": -?[0-9]{1,3}, \"moves\": \"[0-9 ]{0,10}\"\\}",
-                "\\PC{0,30}",
-            ],
-        ) {
-            let request = Request { method, path, body: body.into_bytes() };
-            let response = route(&request, &config());
-            prop_assert!([200, 400, 404, 405, 500].contains(&response.status));
-            prop_assert!(response.status != 500, "{}", response.body);
-            if response.status != 200 {
-                prop_assert!(!response.body.trim().is_empty());
-            }
-        }
-    }
 }

@@ -26,6 +26,14 @@ impl Game for Ataxx {
         AtaxxConfig::from_spec(spec)
     }
 
+    fn board_view(&self) -> crate::games::BoardView {
+        super::view::board_view(self)
+    }
+
+    fn move_cells(&self, mv: AtaxxMove) -> Vec<String> {
+        super::view::move_cells(mv)
+    }
+
     /// The standard start (`x` on a7 and g1, `o` on g7 and a1, `x` to move) on the
     /// configuration's board; an error when a blocker covers a starting corner.
     fn start(config: &AtaxxConfig) -> Result<Ataxx, GameError> {

@@ -32,6 +32,7 @@ mod position;
 pub mod seats;
 mod square;
 mod walls;
+mod view;
 
 pub use bitboard::Bitboard;
 pub use config::AtaxxConfig;

@@ -16,6 +16,7 @@ mod evaluators;
 mod key;
 mod notation;
 mod position;
+mod view;
 pub mod solve;
 
 pub use board::{KalahBoard, Winner};
@@ -42,6 +43,14 @@ impl Game for Kalah {
 
     fn config_from_spec(spec: &GameSpec) -> Result<KalahConfig, GameError> {
         KalahConfig::from_spec(spec)
+    }
+
+    fn board_view(&self) -> crate::games::BoardView {
+        view::board_view(self)
+    }
+
+    fn move_cells(&self, mv: KalahMove) -> Vec<String> {
+        view::move_cells(self, mv)
     }
 
     fn start(config: &KalahConfig) -> Result<Kalah, GameError> {

@@ -26,6 +26,14 @@ impl Game for Oware {
         OwareConfig::from_spec(spec)
     }
 
+    fn board_view(&self) -> crate::games::BoardView {
+        super::view::board_view(self)
+    }
+
+    fn move_cells(&self, mv: OwareMove) -> Vec<String> {
+        super::view::move_cells(self, mv)
+    }
+
     fn start(config: &OwareConfig) -> Result<Oware, GameError> {
         Ok(Oware::start_of(*config))
     }

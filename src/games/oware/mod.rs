@@ -72,6 +72,7 @@ mod notation;
 mod position;
 mod rules;
 mod swar;
+mod view;
 
 pub use config::{MAX_HOUSES, MAX_TOTAL_SEEDS, OwareConfig, Rules};
 pub use egdb::{EGDB_FILE, Egdb, EgdbStats};

@@ -7,7 +7,10 @@
 //! Shared by the fuzz crate (`tests/fuzz`) and the ordinary test suite, which replays the
 //! seed corpora and the regression inputs through these same functions.
 
-use ponder::cli::serve::{Request, ServeConfig, read_request, route};
+use ponder::cli::serve::{
+    AppState, GameLimits, RateLimiter, Registry, Reply, ServeConfig, answer, parse_body,
+    replay_record, router,
+};
 use ponder::cli::uai::{Output, UaiArgs, UaiCommand, parse_command, run_session};
 use ponder::games::ataxx::AtaxxMove;
 use ponder::games::kalah::{KalahConfig, board_array, from_board_array, parse_trace, trace_string};
@@ -333,39 +336,98 @@ fn replay_position<G: Game>(
     Some(record)
 }
 
-/// A server whose searches are cheap.
-fn serve_config() -> ServeConfig {
-    ServeConfig {
-        max_depth: 2,
-        max_movetime: Duration::from_millis(20),
-        max_nodes: 2_000,
-        default_depth: 2,
-        getmove_game: "kalah".parse().expect("valid"),
-        getmove_player: "pvs:hash=1".parse().expect("valid"),
-        hash_mib: 1,
-        search_slots: Arc::new(ponder::cli::serve::Semaphore::new(1)),
+/// A server whose searches are cheap, whose games are few and evicted at once.
+fn app() -> &'static ponder::cli::serve::Router {
+    static APP: std::sync::OnceLock<ponder::cli::serve::Router> = std::sync::OnceLock::new();
+    APP.get_or_init(|| {
+        let slots = Arc::new(ponder::cli::serve::Semaphore::new(1));
+        let config = ServeConfig {
+            max_depth: 2,
+            max_movetime: Duration::from_millis(20),
+            max_nodes: 2_000,
+            default_depth: 2,
+            getmove_game: "kalah".parse().expect("valid"),
+            getmove_player: "pvs:hash=1".parse().expect("valid"),
+            hash_mib: 1,
+            search_slots: slots.clone(),
+        };
+        let limits = GameLimits {
+            max_games: 16,
+            max_pondering: 0,
+            engine_mib: 2,
+            memory_mib: 4,
+            idle_expiry: Duration::from_secs(3600),
+            finished_expiry: Duration::from_secs(3600),
+            evict_after: Duration::ZERO,
+            hard_time: Duration::from_millis(20),
+            thinking_every: Duration::from_millis(100),
+        };
+        router(AppState {
+            config,
+            registry: Arc::new(Registry::new(limits, None, slots)),
+            rate: Arc::new(RateLimiter::new(0)),
+            max_body_bytes: 4096,
+            ws_message_bytes: 1024,
+        })
+    })
+}
+
+/// The statuses the server answers.
+const STATUSES: &[u16] = &[200, 201, 400, 403, 404, 405, 409, 411, 413, 503];
+
+/// The answer to one request is well formed: a known status, never a server error; a JSON
+/// error body is `{"error": "<message>"}`; every refusal says why; a best move is legal in
+/// the position the answer names; a game's state offers only legal moves.
+fn check_response(method: &str, target: &str, body: Vec<u8>) {
+    let Some(reply) = answer(app(), method, target, body) else {
+        return;
+    };
+    let Reply {
+        status,
+        content_type,
+        body,
+    } = &reply;
+    assert!(
+        STATUSES.contains(status),
+        "status {status} for {method} {target:?}: {body}"
+    );
+    if *status >= 400 {
+        assert!(!body.trim().is_empty(), "{status} without a message");
+    }
+    if !content_type.contains("json") {
+        return;
+    }
+    let value: serde_json::Value = serde_json::from_str(body).expect("a JSON answer is JSON");
+    if *status >= 400 {
+        assert!(
+            value["error"].is_string(),
+            "a JSON error has a message: {value}"
+        );
+    } else if target.ends_with("/bestmove") {
+        check_best_move(&value);
+    } else if value["state"].is_object() {
+        check_state(&value["state"]);
+    } else if value["legal"].is_array() {
+        check_state(&value);
     }
 }
 
-/// The answer to one request is well formed: a known status, a JSON body where JSON is
-/// said, and for a best move, a move legal in the position the answer names.
-fn check_response(request: &Request) {
-    let response = route(request, &serve_config());
-    assert!(
-        [200, 400, 404, 405, 503].contains(&response.status),
-        "status {} for {request:?}",
-        response.status
-    );
-    if response.content_type.contains("json") {
-        let value: serde_json::Value =
-            serde_json::from_str(&response.body).expect("a JSON answer is JSON");
-        if response.status == 200 && request.path.ends_with("/bestmove") {
-            check_best_move(&value);
-        }
+/// Every move a state offers is legal in the position it names, and only those.
+fn check_state(state: &serde_json::Value) {
+    let spec: GameSpec = state["spec"]
+        .as_str()
+        .expect("a spec")
+        .parse()
+        .expect("valid");
+    let position = state["position"].as_str().expect("a position");
+    let over = state["over"].as_bool().expect("over");
+    for entry in state["legal"].as_array().expect("legal moves") {
+        let mv = entry["move"].as_str().expect("a move");
+        let legal: Result<bool, ponder::GameError> =
+            with_game!(spec, G => is_legal_in::<G>(&spec, position, mv));
+        assert_eq!(legal.ok(), Some(true), "{mv} offered in {position}");
+        assert!(!over, "moves offered in a finished game");
     }
-    let mut wire = Vec::new();
-    response.write_to(&mut wire).expect("writes to memory");
-    assert!(wire.starts_with(b"HTTP/1.1 "));
 }
 
 /// A bestmove answer's move is legal in the position it names.
@@ -398,32 +460,76 @@ fn is_legal_in<G: Game>(
     Ok(current.parse_move(mv).is_ok_and(|m| current.is_legal(m)))
 }
 
-/// HTTP requests: whatever bytes arrive, the parser reads a request or refuses with a status
-/// and the route answers it well formed.
-pub fn http_request(data: &[u8]) {
-    if let Ok(request) = read_request(data) {
-        assert!(request.body.len() <= ponder::cli::serve::MAX_BODY_BYTES);
-        check_response(&request);
+/// The methods a route target picks from, by its first byte.
+const METHODS: &[&str] = &["GET", "POST", "PUT", "DELETE"];
+
+/// Request routing and path parsing: a method (first byte), a target (to the first line
+/// break), a body (the rest), through the whole router: every answer well formed
+/// ([`check_response`]).
+pub fn http_route(data: &[u8]) {
+    let (choice, text) = choice_and_text(data, METHODS.len());
+    let (target, body) = text.split_once('\n').unwrap_or((&text, ""));
+    check_response(METHODS[choice], target, body.as_bytes().to_vec());
+}
+
+/// The JSON bodies of the routes, the route chosen by the first byte: a body the API's types
+/// read writes back to JSON that reads the same; a record (create, load) replays move by move
+/// and its replay replays to itself; a classroom or `/v1` request is answered well formed.
+pub fn http_body(data: &[u8]) {
+    use ponder::cli::serve::{
+        CreateRequest, JoinRequest, LoadRequest, MoveRequest, OptionsRequest, TokenRequest,
+    };
+    let (choice, text) = choice_and_text(data, 8);
+    let bytes = text.as_bytes();
+    match choice {
+        0 => {
+            if let Some(request) = round_trip::<CreateRequest>(bytes) {
+                check_replay(&ponder::cli::serve::GameRecordJson {
+                    spec: request.spec,
+                    position: request.position,
+                    moves: Vec::new(),
+                });
+            }
+        }
+        1 => {
+            if let Some(request) = round_trip::<LoadRequest>(bytes) {
+                check_replay(&request.record);
+            }
+        }
+        2 => drop(round_trip::<JoinRequest>(bytes)),
+        3 => drop(round_trip::<MoveRequest>(bytes)),
+        4 => drop(round_trip::<TokenRequest>(bytes)),
+        5 => drop(round_trip::<OptionsRequest>(bytes)),
+        6 => check_response("GET", &format!("/getmove/{text}"), Vec::new()),
+        _ => {
+            let (spec, body) = choice_and_text(bytes, SPECS.len());
+            check_response(
+                "POST",
+                &format!("/v1/{}/bestmove", SPECS[spec]),
+                body.into_bytes(),
+            );
+        }
     }
 }
 
-/// The JSON body of `POST /v1/<game>/bestmove` (and `GET /getmove/...`'s argument), the game
-/// chosen by the first byte.
-pub fn http_bestmove(data: &[u8]) {
-    let (choice, text) = choice_and_text(data, SPECS.len() + 1);
-    let request = match SPECS.get(choice) {
-        Some(spec) => Request {
-            method: "POST".to_string(),
-            path: format!("/v1/{spec}/bestmove"),
-            body: text.into_bytes(),
-        },
-        None => Request {
-            method: "GET".to_string(),
-            path: format!("/getmove/{text}"),
-            body: Vec::new(),
-        },
-    };
-    check_response(&request);
+/// A body the type reads, written back and read again, is the same.
+fn round_trip<T>(bytes: &[u8]) -> Option<T>
+where
+    T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug,
+{
+    let value: T = parse_body(bytes).ok()?;
+    let again: T = serde_json::from_slice(&serde_json::to_vec(&value).expect("writes"))
+        .expect("what was read reads back");
+    assert_eq!(again, value);
+    Some(value)
+}
+
+/// A record that replays gives a canonical record that replays to itself.
+fn check_replay(record: &ponder::cli::serve::GameRecordJson) {
+    if let Ok(replayed) = replay_record(record) {
+        assert_eq!(replayed.moves.len(), record.moves.len());
+        assert_eq!(replay_record(&replayed).as_ref(), Ok(&replayed));
+    }
 }
 
 /// A format for the header's own target.

@@ -1,0 +1,277 @@
+//! The browser game's REST handlers (`docs/web-api.md`): catalog, preview, create, join,
+//! state, move, undo, resign, hint, options, record, load.
+
+use super::app::AppState;
+use super::error::ApiError;
+use super::error::Body;
+use super::live::{HintSearch, Live, LiveGame};
+use super::registry::Slot;
+use super::types::{
+    CreateRequest, GameRecordJson, JoinRequest, LoadRequest, MoveRequest, OptionsRequest, State,
+    TokenRequest,
+};
+use crate::games::{GAME_NAMES, GameSpec};
+use axum::Json;
+use axum::extract::{Path, Query, State as Extract};
+use axum::http::{HeaderMap, StatusCode};
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// An API answer.
+pub type ApiResult<T> = Result<T, ApiError>;
+
+/// The seats at most of each game.
+fn max_seats(name: &str) -> usize {
+    match name {
+        "ataxx" => 2,
+        _ => 2,
+    }
+}
+
+/// `GET /api/catalog`.
+pub async fn catalog() -> Json<Value> {
+    let games: Vec<Value> = GAME_NAMES
+        .iter()
+        .map(|name| json!({ "name": name, "spec": name, "options": game_options(name) }))
+        .collect();
+    let walls: Vec<Value> = crate::games::ataxx::WallMask::playable()
+        .map(|mask| {
+            let hex = format!("0x{:04x}", mask.bits());
+            json!({ "name": if mask.bits() == 0 { "none".to_string() } else { hex.clone() }, "mask": hex })
+        })
+        .collect();
+    let seats: serde_json::Map<String, Value> = GAME_NAMES
+        .iter()
+        .map(|name| (name.to_string(), json!(max_seats(name))))
+        .collect();
+    Json(json!({
+        "games": games,
+        "levels": super::bots::LEVELS,
+        "ataxx_walls": walls,
+        "max_seats": seats,
+    }))
+}
+
+/// The parameters a game's spec takes, for the new-game screen.
+fn game_options(name: &str) -> Value {
+    match name {
+        "kalah" => {
+            json!({ "pits": [3, 4, 5, 6], "seeds": [3, 4, 5, 6], "capture": ["classic", "empty"] })
+        }
+        "oware" => json!({ "rules": ["abapa", "openspiel"] }),
+        "ataxx" => json!({ "walls": "ataxx_walls" }),
+        _ => json!({}),
+    }
+}
+
+/// `GET /api/preview?spec=...`: the start position's state, without a code.
+pub async fn preview(Query(query): Query<HashMap<String, String>>) -> ApiResult<Json<State>> {
+    let spec_text = query
+        .get("spec")
+        .ok_or_else(|| ApiError::bad("expected ?spec=<game spec>"))?;
+    let spec: GameSpec = spec_text.parse()?;
+    let position: ApiResult<super::types::Position> = crate::with_game!(spec, G => {
+        let live = Live::<G>::new(&spec, query.get("position").map(String::as_str), false, 0)
+            .map_err(ApiError::bad)?;
+        Ok(live.position(None))
+    });
+    let position = position?;
+    Ok(Json(State {
+        code: None,
+        spec: spec.to_string(),
+        seats: Vec::new(),
+        you: Vec::new(),
+        version: 0,
+        ponder: false,
+        thinking: None,
+        position,
+    }))
+}
+
+fn created(state: &AppState, created: super::registry::Created) -> (StatusCode, Json<Value>) {
+    let token = created.tokens.first().map(|t| t.token.clone());
+    let game_state = created.slot.session.lock().state(token.as_deref());
+    state.registry.changed(&created.slot);
+    (
+        StatusCode::CREATED,
+        Json(json!({
+            "code": created.code,
+            "link": format!("/g/{}", created.code),
+            "tokens": created.tokens,
+            "state": game_state,
+        })),
+    )
+}
+
+/// `POST /api/games`.
+pub async fn create(
+    Extract(state): Extract<AppState>,
+    Body(request): Body<CreateRequest>,
+) -> ApiResult<(StatusCode, Json<Value>)> {
+    let record = GameRecordJson {
+        spec: request.spec,
+        position: request.position,
+        moves: Vec::new(),
+    };
+    let registry = state.registry.clone();
+    let made = blocking(move || registry.create(&record, &request.seats, request.ponder)).await?;
+    Ok(created(&state, made))
+}
+
+/// `POST /api/games/load`.
+pub async fn load(
+    Extract(state): Extract<AppState>,
+    Body(request): Body<LoadRequest>,
+) -> ApiResult<(StatusCode, Json<Value>)> {
+    let registry = state.registry.clone();
+    let made =
+        blocking(move || registry.create(&request.record, &request.seats, request.ponder)).await?;
+    Ok(created(&state, made))
+}
+
+/// Runs `job` (which may build or drop engines) off the async threads.
+async fn blocking<T: Send + 'static>(
+    job: impl FnOnce() -> ApiResult<T> + Send + 'static,
+) -> ApiResult<T> {
+    tokio::task::spawn_blocking(job)
+        .await
+        .map_err(|_| ApiError::new(500, "internal error"))?
+}
+
+/// `POST /api/games/<code>/join`.
+pub async fn join(
+    Extract(state): Extract<AppState>,
+    Path(code): Path<String>,
+    body: axum::body::Bytes,
+) -> ApiResult<Json<Value>> {
+    let slot = state.registry.get(&code)?;
+    let request: JoinRequest = if body.iter().all(u8::is_ascii_whitespace) {
+        JoinRequest::default()
+    } else {
+        super::error::parse_body(&body)?
+    };
+    let (seat, token, game_state) = {
+        let mut session = slot.session.lock();
+        let (seat, token) = session.join(request.seat)?;
+        let game_state = session.state(Some(&token));
+        (seat, token, game_state)
+    };
+    state.registry.changed(&slot);
+    Ok(Json(
+        json!({ "seat": seat, "token": token, "state": game_state }),
+    ))
+}
+
+/// The `X-Seat-Token` header.
+fn header_token(headers: &HeaderMap) -> Option<&str> {
+    headers.get("x-seat-token").and_then(|v| v.to_str().ok())
+}
+
+/// `GET /api/games/<code>`.
+pub async fn get_state(
+    Extract(state): Extract<AppState>,
+    Path(code): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<Json<State>> {
+    let slot = state.registry.get(&code)?;
+    let session = slot.session.lock();
+    Ok(Json(session.state(header_token(&headers))))
+}
+
+/// Applies `change` with the token's rights, then answers the new state.
+fn change(
+    state: &AppState,
+    code: &str,
+    token: &str,
+    change: impl FnOnce(&mut super::session::Session) -> ApiResult<()>,
+) -> ApiResult<Json<State>> {
+    let slot: Arc<Slot> = state.registry.get(code)?;
+    let game_state = {
+        let mut session = slot.session.lock();
+        change(&mut session)?;
+        session.state(Some(token))
+    };
+    state.registry.changed(&slot);
+    Ok(Json(game_state))
+}
+
+/// `POST /api/games/<code>/move`.
+pub async fn play(
+    Extract(state): Extract<AppState>,
+    Path(code): Path<String>,
+    Body(request): Body<MoveRequest>,
+) -> ApiResult<Json<State>> {
+    change(&state, &code, &request.token, |s| {
+        s.play(&request.token, &request.mv)
+    })
+}
+
+/// `POST /api/games/<code>/undo`.
+pub async fn undo(
+    Extract(state): Extract<AppState>,
+    Path(code): Path<String>,
+    Body(request): Body<TokenRequest>,
+) -> ApiResult<Json<State>> {
+    change(&state, &code, &request.token, |s| s.undo(&request.token))
+}
+
+/// `POST /api/games/<code>/resign`.
+pub async fn resign(
+    Extract(state): Extract<AppState>,
+    Path(code): Path<String>,
+    Body(request): Body<TokenRequest>,
+) -> ApiResult<Json<State>> {
+    change(&state, &code, &request.token, |s| s.resign(&request.token))
+}
+
+/// `POST /api/games/<code>/options`.
+pub async fn options(
+    Extract(state): Extract<AppState>,
+    Path(code): Path<String>,
+    Body(request): Body<OptionsRequest>,
+) -> ApiResult<Json<State>> {
+    change(&state, &code, &request.token, |s| {
+        if s.seats_of(Some(&request.token)).is_empty() {
+            return Err(ApiError::forbidden("this token holds no seat of this game"));
+        }
+        if let Some(ponder) = request.ponder {
+            s.ponder = ponder;
+        }
+        s.touch();
+        Ok(())
+    })
+}
+
+/// `POST /api/games/<code>/hint`: the medium level's search of the position.
+pub async fn hint(
+    Extract(state): Extract<AppState>,
+    Path(code): Path<String>,
+    Body(request): Body<TokenRequest>,
+) -> ApiResult<Json<super::types::Hint>> {
+    let slot = state.registry.get(&code)?;
+    let job = {
+        let session = slot.session.lock();
+        if session.seats_of(Some(&request.token)).is_empty() {
+            return Err(ApiError::forbidden("this token holds no seat of this game"));
+        }
+        if session.over() {
+            return Err(ApiError::conflict("the game is over"));
+        }
+        session.game.hint_job(HintSearch {
+            config: state.config.clone(),
+        })
+    };
+    let hint = blocking(move || job().map_err(ApiError::bad)).await?;
+    Ok(Json(hint))
+}
+
+/// `GET /api/games/<code>/record`.
+pub async fn record(
+    Extract(state): Extract<AppState>,
+    Path(code): Path<String>,
+) -> ApiResult<Json<GameRecordJson>> {
+    let slot = state.registry.get(&code)?;
+    let session = slot.session.lock();
+    Ok(Json(session.game.record(&session.spec)))
+}

@@ -1,0 +1,491 @@
+//! [`LiveGame`]: one server game's rules and engine, behind a trait object so that the
+//! registry holds games of every kind. [`Live<G>`] implements it for each game: the record,
+//! the engine of its bot seats, and the events the engine sends back (thinking, replies).
+
+use super::Semaphore;
+use super::bots::{BotLevel, engine_config, engine_limits};
+use super::types::{GameRecordJson, Hint, LegalMove, Position, ResultJson, Thinking, WsMessage};
+use crate::engine::{Engine, EngineOption, Event, PonderInfo, SearchId};
+use crate::games::{Game, GameRecord, GameSpec, Seat};
+use crate::players::{StopSignal, Turn, build_player, score_text};
+use crate::search::Evaluators;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// What a game's driver step needs from the server.
+pub struct Drive<'a> {
+    /// Each seat's bot level (`None`: a person).
+    pub bots: &'a [Option<BotLevel>],
+    /// Whether the engine may ponder now (the game's option and the server's grant).
+    pub ponder: bool,
+    /// The slots of concurrent searches.
+    pub slots: &'a Arc<Semaphore>,
+    /// The longest any search may take.
+    pub hard_time: Duration,
+    /// The seat that resigned, if one did.
+    pub resigned: Option<usize>,
+}
+
+/// What a driver step did.
+#[derive(Default)]
+pub struct Driven {
+    /// Whether the game changed (a bot moved).
+    pub changed: bool,
+    /// Messages for the game's watchers (thinking, replies, errors).
+    pub messages: Vec<WsMessage>,
+}
+
+/// A server game's rules and engine, whatever the game.
+pub trait LiveGame: Send {
+    /// The position part of a `state` (`resigned`: the seat that resigned, if any).
+    fn position(&self, resigned: Option<usize>) -> Position;
+    /// The record: the start position given and the moves since.
+    fn record(&self, spec: &GameSpec) -> GameRecordJson;
+    /// The seat to move, `None` when the game is over by the rules.
+    fn to_move(&self) -> Option<usize>;
+    /// Moves played.
+    fn ply(&self) -> usize;
+    /// The number of seats.
+    fn seat_count(&self) -> usize;
+    /// Plays a person's move, checked; the error says why it is refused.
+    fn play(&mut self, text: &str) -> Result<(), String>;
+    /// Takes the last move back (a running search is stopped).
+    fn undo(&mut self) -> Result<(), String>;
+    /// Drives the bots: reads the engine's events, starts searches, plays their moves.
+    fn drive(&mut self, drive: &Drive) -> Driven;
+    /// Whether the engine ponders now.
+    fn pondering(&self) -> bool;
+    /// A search for a hint in the current position, run by the caller off the async threads.
+    fn hint_job(&self, search: HintSearch) -> Box<dyn FnOnce() -> Result<Hint, String> + Send>;
+    /// The latest thinking of the engine, if it thinks.
+    fn thinking(&self) -> Option<Thinking>;
+}
+
+/// How a hint searches.
+#[derive(Clone)]
+pub struct HintSearch {
+    /// The classroom routes' configuration (search slots, caps, table size).
+    pub config: super::ServeConfig,
+}
+
+/// The `go` a bot is waiting for.
+struct Pending {
+    id: SearchId,
+    seat: usize,
+    _slot: super::OwnedPermit,
+}
+
+/// The rules and engine of one game `G`.
+pub struct Live<G: Evaluators> {
+    start_text: Option<String>,
+    start_ply: usize,
+    record: GameRecord<G>,
+    engine: Option<Engine<G>>,
+    pending: Option<Pending>,
+    /// When the position came to the seat to move.
+    turn_started: Instant,
+    /// Whether the engine pondered when the last person moved.
+    pondered: bool,
+    /// The depth the tree kept after the last move.
+    kept_depth: u32,
+    ponder_on: bool,
+    thinking: Option<Thinking>,
+}
+
+impl<G: Evaluators> Live<G> {
+    /// A game of `spec` from `position` (its notation; `None`: the start), with an engine of
+    /// `engine_mib` MiB if `engine`.
+    pub fn new(
+        spec: &GameSpec,
+        position: Option<&str>,
+        engine: bool,
+        engine_mib: usize,
+    ) -> Result<Live<G>, String> {
+        let config = G::config_from_spec(spec).map_err(|e| e.to_string())?;
+        let record = match position {
+            Some(text) => G::parse_position(&config, text).map_err(|e| format!("position: {e}"))?,
+            None => GameRecord::new(G::start(&config).map_err(|e| e.to_string())?),
+        };
+        let engine = engine.then(|| Engine::new(record.clone(), engine_config(engine_mib)));
+        Ok(Live {
+            start_text: position.map(str::to_string),
+            start_ply: record.moves().len(),
+            record,
+            engine,
+            pending: None,
+            turn_started: Instant::now(),
+            pondered: false,
+            kept_depth: 0,
+            ponder_on: false,
+            thinking: None,
+        })
+    }
+
+    fn set_ponder(&mut self, on: bool) {
+        if let Some(engine) = &self.engine
+            && on != self.ponder_on
+        {
+            engine.set_ponder(on);
+            self.ponder_on = on;
+            if !on {
+                self.thinking = None;
+            }
+        }
+    }
+
+    /// Plays `mv` (legal) and tells the engine.
+    fn apply(&mut self, mv: G::Move) -> Result<(), String> {
+        self.record.try_play(mv).map_err(|e| e.to_string())?;
+        if let Some(engine) = &self.engine {
+            engine.send_move(mv);
+        }
+        self.turn_started = Instant::now();
+        self.thinking = None;
+        Ok(())
+    }
+
+    fn read_events(&mut self, bots: &[Option<BotLevel>], driven: &mut Driven) {
+        let Some(engine) = &self.engine else { return };
+        let mut best = None;
+        while let Some(event) = engine.try_recv() {
+            match event {
+                Event::Rerooted(info) if info.mv.is_some() => self.kept_depth = info.kept_depth,
+                Event::Info(info) => {
+                    if let Some(pending) = self.pending.as_ref().filter(|p| p.id == info.id) {
+                        let search = &info.search;
+                        self.thinking = Some(Thinking {
+                            seat: pending.seat,
+                            pondering: false,
+                            depth: search.depth,
+                            score: score_text(search.score.0),
+                            pv: search.pv.iter().map(ToString::to_string).collect(),
+                            nodes: search.nodes,
+                            nps: search.nps,
+                        });
+                    }
+                }
+                Event::Ponder(PonderInfo::Progress {
+                    reply,
+                    depth,
+                    score,
+                    pv,
+                    nodes,
+                    time,
+                }) if self.ponder_on => {
+                    let bot = bots.iter().position(Option::is_some).unwrap_or(0);
+                    let thinking = self.ponder_thinking(bot, reply, depth, score, pv, nodes, time);
+                    self.thinking = Some(thinking);
+                }
+                Event::BestMove(answer)
+                    if self.pending.as_ref().is_some_and(|p| p.id == answer.id) =>
+                {
+                    best = Some(answer);
+                }
+                Event::Error(error) => driven.messages.push(WsMessage::Error {
+                    message: format!("engine: {error}"),
+                }),
+                _ => {}
+            }
+        }
+        if let Some(answer) = best {
+            let pending = self.pending.take();
+            if let (Some(pending), Some(mv)) = (pending, answer.mv) {
+                self.bot_moved(pending.seat, mv, answer.time, driven);
+            }
+        }
+    }
+
+    /// Pondering's progress as `bot` sees it: the score turned to the bot's side.
+    #[allow(clippy::too_many_arguments)]
+    fn ponder_thinking(
+        &self,
+        bot: usize,
+        reply: Option<G::Move>,
+        depth: u32,
+        score: i32,
+        pv: Vec<G::Move>,
+        nodes: u64,
+        time: Duration,
+    ) -> Thinking {
+        let current = self.record.current();
+        let after = reply.map_or(current, |mv| current.play_unchecked(mv));
+        let score = if after.side_to_move().index() == bot || after.seat_count() > 2 {
+            score
+        } else {
+            -score
+        };
+        Thinking {
+            seat: bot,
+            pondering: true,
+            depth,
+            score: score_text(score),
+            pv: reply
+                .into_iter()
+                .chain(pv)
+                .map(|mv| mv.to_string())
+                .collect(),
+            nodes,
+            nps: (nodes as f64 / time.as_secs_f64().max(1e-3)) as u64,
+        }
+    }
+
+    fn bot_moved(&mut self, seat: usize, mv: G::Move, _took: Duration, driven: &mut Driven) {
+        let reply_ms = self.turn_started.elapsed().as_millis() as u64;
+        match self.apply(mv) {
+            Ok(()) => {
+                driven.changed = true;
+                driven.messages.push(WsMessage::Reply {
+                    seat,
+                    mv: mv.to_string(),
+                    reply_ms,
+                    pondered: self.pondered,
+                    kept_depth: self.kept_depth,
+                });
+            }
+            Err(error) => driven.messages.push(WsMessage::Error {
+                message: format!("internal error: the bot's move {mv}: {error}"),
+            }),
+        }
+    }
+
+    /// Starts the bot at `seat` on its move: a quick player moves at once, the engine when a
+    /// search slot is free.
+    fn start_bot(&mut self, seat: usize, level: BotLevel, drive: &Drive, driven: &mut Driven) {
+        if let Some(spec) = level.quick_player() {
+            let stop = StopSignal::new();
+            let chosen = build_player::<G>(&spec, rand::random())
+                .map_err(|e| e.to_string())
+                .and_then(|mut player| {
+                    player
+                        .choose(&self.record, Turn::with_limits(Default::default(), &stop))
+                        .map_err(|e| e.to_string())
+                });
+            match chosen {
+                Ok(choice) => self.bot_moved(seat, choice.mv, Duration::ZERO, driven),
+                Err(message) => driven.messages.push(WsMessage::Error { message }),
+            }
+            return;
+        }
+        let (BotLevel::Engine(level), Some(permit)) = (level, drive.slots.try_acquire_owned())
+        else {
+            return;
+        };
+        let Some(engine) = &self.engine else { return };
+        let (limits, tie_break) = engine_limits::<G>(level, drive.hard_time);
+        engine.set_ponder(false);
+        self.ponder_on = false;
+        engine.set_option(EngineOption::TieBreak(tie_break));
+        let id = engine.go(limits);
+        self.pending = Some(Pending {
+            id,
+            seat,
+            _slot: permit,
+        });
+    }
+}
+
+impl<G: Evaluators> LiveGame for Live<G> {
+    fn position(&self, resigned: Option<usize>) -> Position {
+        let current = self.record.current();
+        let outcome = self.record.outcome();
+        let over = outcome.is_some() || resigned.is_some();
+        let seats = current.seat_count();
+        let mut moves = Vec::new();
+        if !over {
+            self.record.legal_moves(&mut moves);
+        }
+        let played: Vec<String> = self.record.moves()[self.start_ply..]
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        let scores: Vec<u32> = if outcome.is_some() && seats == 2 {
+            self.record.scores().to_vec()
+        } else {
+            (0..seats)
+                .map(|s| current.seat_score(Seat::new(s)))
+                .collect()
+        };
+        let result = match (resigned, outcome) {
+            (Some(seat), _) => Some(resigned_result(seat, seats, &scores)),
+            (None, Some(_)) => Some(finished_result(&current, &scores)),
+            _ => None,
+        };
+        Position {
+            game: G::NAME,
+            to_move: (!over).then(|| current.side_to_move().index()),
+            ply: played.len(),
+            last_move: played.last().cloned(),
+            moves: played,
+            position: current.position_text(),
+            board: current.board_view(),
+            legal: moves
+                .iter()
+                .map(|&mv| LegalMove {
+                    mv: mv.to_string(),
+                    cells: current.move_cells(mv),
+                })
+                .collect(),
+            scores,
+            over,
+            result,
+        }
+    }
+
+    fn record(&self, spec: &GameSpec) -> GameRecordJson {
+        GameRecordJson {
+            spec: spec.to_string(),
+            position: self.start_text.clone(),
+            moves: self.record.moves()[self.start_ply..]
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
+        }
+    }
+
+    fn to_move(&self) -> Option<usize> {
+        self.record
+            .outcome()
+            .is_none()
+            .then(|| self.record.current().side_to_move().index())
+    }
+
+    fn ply(&self) -> usize {
+        self.record.moves().len() - self.start_ply
+    }
+
+    fn seat_count(&self) -> usize {
+        self.record.current().seat_count()
+    }
+
+    fn play(&mut self, text: &str) -> Result<(), String> {
+        let current = self.record.current();
+        let mv = current.parse_move(text.trim()).map_err(|e| e.to_string())?;
+        let pondered = self.ponder_on;
+        self.apply(mv)?;
+        self.pondered = pondered;
+        Ok(())
+    }
+
+    fn undo(&mut self) -> Result<(), String> {
+        if self.ply() == 0 {
+            return Err("no move to take back".to_string());
+        }
+        if self.pending.take().is_some()
+            && let Some(engine) = &self.engine
+        {
+            engine.stop();
+        }
+        self.record.undo().map_err(|e| e.to_string())?;
+        if let Some(engine) = &self.engine {
+            engine.send(crate::engine::Command::SetPosition(self.record.clone()));
+        }
+        self.turn_started = Instant::now();
+        self.thinking = None;
+        Ok(())
+    }
+
+    fn drive(&mut self, drive: &Drive) -> Driven {
+        let mut driven = Driven::default();
+        self.read_events(drive.bots, &mut driven);
+        let to_move = self.to_move().filter(|_| drive.resigned.is_none());
+        let bot =
+            to_move.and_then(|seat| drive.bots.get(seat).copied().flatten().map(|b| (seat, b)));
+        match bot {
+            Some((seat, level)) if self.pending.is_none() => {
+                self.start_bot(seat, level, drive, &mut driven)
+            }
+            Some(_) => {}
+            None => {
+                if self.pending.take().is_some()
+                    && let Some(engine) = &self.engine
+                {
+                    engine.stop();
+                }
+                self.set_ponder(drive.ponder && to_move.is_some());
+            }
+        }
+        driven
+    }
+
+    fn pondering(&self) -> bool {
+        self.ponder_on
+    }
+
+    fn hint_job(&self, search: HintSearch) -> Box<dyn FnOnce() -> Result<Hint, String> + Send> {
+        let record = self.record.clone();
+        Box::new(move || hint::<G>(&record, &search))
+    }
+
+    fn thinking(&self) -> Option<Thinking> {
+        self.thinking.clone()
+    }
+}
+
+/// A hint: the medium level's search of the current position.
+fn hint<G: Evaluators>(record: &GameRecord<G>, search: &HintSearch) -> Result<Hint, String> {
+    if record.outcome().is_some() {
+        return Err("the game is over".to_string());
+    }
+    let config = &search.config;
+    let (limits, _) = engine_limits::<G>(crate::players::Level::Medium, config.max_movetime);
+    let limits = crate::players::Limits {
+        depth: limits.depth.map(|d| d.min(config.max_depth)),
+        hard_time: Some(config.max_movetime),
+        ..Default::default()
+    };
+    let spec = crate::players::PlayerSpec::named("pvs")
+        .with("hash", &config.hash_mib.to_string())
+        .with("tiebreak", "first");
+    let (mv, choice) = super::routes::search::<G>(record, &spec, limits, config)?;
+    Ok(Hint {
+        mv,
+        score: choice.thought.score.map(score_text).unwrap_or_default(),
+        depth: choice.thought.depth,
+    })
+}
+
+/// The result when `seat` resigned: every other seat shares first place.
+fn resigned_result(seat: usize, seats: usize, scores: &[u32]) -> ResultJson {
+    ResultJson {
+        ranks: (0..seats).map(|s| if s == seat { 2 } else { 1 }).collect(),
+        scores: scores.to_vec(),
+        text: format!("seat {} resigned", seat + 1),
+    }
+}
+
+/// The result of a game over by the rules.
+fn finished_result<G: Game>(current: &G, scores: &[u32]) -> ResultJson {
+    let seats = current.seat_count();
+    let ranks: Vec<u8> = match current.ranks() {
+        Some(ranks) => ranks[..seats].to_vec(),
+        None => {
+            let best = scores.iter().copied().max().unwrap_or(0);
+            scores
+                .iter()
+                .map(|&s| if s == best { 1 } else { 2 })
+                .collect()
+        }
+    };
+    let winners: Vec<usize> = (0..seats).filter(|&s| ranks[s] == 1).collect();
+    let text = match winners.as_slice() {
+        [winner] => {
+            let runner_up = (0..seats)
+                .filter(|s| s != winner)
+                .map(|s| scores.get(s).copied().unwrap_or(0))
+                .max()
+                .unwrap_or(0);
+            let margin = scores
+                .get(*winner)
+                .copied()
+                .unwrap_or(0)
+                .saturating_sub(runner_up);
+            format!("seat {} wins by {margin}", winner + 1)
+        }
+        _ => "a draw".to_string(),
+    };
+    ResultJson {
+        ranks,
+        scores: scores.to_vec(),
+        text,
+    }
+}

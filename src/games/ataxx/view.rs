@@ -1,0 +1,38 @@
+//! Ataxx as a front end draws it: seven ranks of cells, rank 7 first.
+
+use super::{Ataxx, AtaxxMove, Cell, Square};
+use crate::games::{BoardView, Game};
+
+/// The letters of the seats' stones, seat 1 first.
+const STONES: [char; 4] = ['x', 'o', 'y', 'z'];
+
+/// The board: `.` empty, `#` a blocker, `x`/`o` the seats' stones.
+pub(super) fn board_view(position: &Ataxx) -> BoardView {
+    let rows = (0..7u8)
+        .rev()
+        .map(|rank| {
+            (0..7u8)
+                .map(|file| match Square::new(file, rank).map(|sq| position.cell(sq)) {
+                    Some(Cell::Stone(seat)) => STONES[seat.index() % STONES.len()],
+                    Some(Cell::Blocker) => '#',
+                    Some(Cell::Empty) | None => '.',
+                })
+                .collect()
+        })
+        .collect();
+    BoardView::Grid {
+        kind: Ataxx::NAME,
+        rows,
+        seats: 2,
+    }
+}
+
+/// The clicks of a move: the target of a single, source then target of a double, none for
+/// a pass.
+pub(super) fn move_cells(mv: AtaxxMove) -> Vec<String> {
+    let to = mv.to().map(|sq| sq.to_string());
+    match mv.from() {
+        Some(from) => [Some(from.to_string()), to].into_iter().flatten().collect(),
+        None => to.into_iter().collect(),
+    }
+}
