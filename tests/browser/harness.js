@@ -19,9 +19,12 @@ export function ponderBinary() {
   throw new Error('no ponder binary: build it (cargo build --profile ci) or set PONDER_BIN');
 }
 
-/** Starts `ponder serve --port 0`; resolves to `{url, stop}` once it prints its address. */
+/**
+ * Starts `ponder serve --port 0 --no-state` (no games kept on disk); resolves to
+ * `{url, stop}` once it prints its address.
+ */
 export function startServer(extra = []) {
-  const child = spawn(ponderBinary(), ['serve', '--port', '0', ...extra], {
+  const child = spawn(ponderBinary(), ['serve', '--port', '0', '--no-state', ...extra], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -8,7 +8,19 @@ export class ApiError extends Error {
   }
 }
 
+/** A request; a 429 (the server's rate limit) is retried a few times after a pause. */
 async function request(method, path, body, token) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await requestOnce(method, path, body, token);
+    } catch (error) {
+      if (error.status !== 429 || attempt >= 4) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
+    }
+  }
+}
+
+async function requestOnce(method, path, body, token) {
   const headers = {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers['X-Seat-Token'] = token;

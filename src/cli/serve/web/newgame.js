@@ -31,12 +31,27 @@ export class NewGameScreen {
     };
   }
 
-  /** Kalah's capture rules and Oware's rule sets as the server's catalog names them. */
+  /**
+   * Kalah's capture rules and Oware's rule sets as the server's catalog names them. Each is
+   * tried with `/api/preview`: one the server refuses stays listed, disabled, with its message.
+   */
   fillChoices() {
     const games = Object.fromEntries((this.catalog.games || []).map((g) => [g.name, g.options || {}]));
-    for (const [id, list] of [['#ng-capture', games.kalah?.capture], ['#ng-rules', games.oware?.rules]]) {
-      if (Array.isArray(list) && list.length) {
-        this.q(id).replaceChildren(...list.map((name) => new Option(name, name)));
+    const choices = [['#ng-capture', games.kalah?.capture, 'kalah:capture='], ['#ng-rules', games.oware?.rules, 'oware:rules=']];
+    for (const [id, list, prefix] of choices) {
+      if (!Array.isArray(list) || !list.length) continue;
+      const select = this.q(id);
+      select.replaceChildren(...list.map((name) => new Option(name, name)));
+      for (const option of select.options) {
+        api.preview(prefix + option.value).catch((error) => {
+          option.disabled = true;
+          option.textContent = `${option.value} (refused by the server: ${error.message})`;
+          if (select.value === option.value) {
+            const usable = [...select.options].find((o) => !o.disabled);
+            if (usable) select.value = usable.value;
+            this.refreshPreview();
+          }
+        });
       }
     }
   }
