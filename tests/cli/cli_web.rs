@@ -475,3 +475,51 @@ fn games_and_tokens_survive_a_restart() {
     assert_eq!(play(&server, &code, &bob, "1").0, 200);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Every choice the catalog offers the new-game screen is a spec the server accepts: each
+/// Kalah capture rule and size, each Oware rule set, and a sample of the wall masks.
+#[test]
+fn every_catalog_choice_is_a_game_the_server_starts() {
+    let dir = state_dir("catalog");
+    let server = start(&dir, &[]);
+    let (status, catalog) = call(&server, "GET", "/api/catalog", None, None);
+    assert_eq!(status, 200, "{catalog}");
+    let games = catalog["games"].as_array().expect("a list of games");
+    let options = |name: &str, key: &str| -> Vec<String> {
+        let game = games
+            .iter()
+            .find(|g| g["name"] == name)
+            .unwrap_or_else(|| panic!("{name} missing from {catalog}"));
+        game["options"][key]
+            .as_array()
+            .unwrap_or_else(|| panic!("{name} has no {key}: {game}"))
+            .iter()
+            .map(|v| v.to_string().trim_matches('"').to_string())
+            .collect()
+    };
+    let mut specs: Vec<String> = Vec::new();
+    for capture in options("kalah", "capture") {
+        for pits in options("kalah", "pits") {
+            specs.push(format!("kalah:pits={pits},seeds=4,capture={capture}"));
+        }
+    }
+    for rules in options("oware", "rules") {
+        specs.push(format!("oware:rules={rules}"));
+    }
+    let walls = catalog["ataxx_walls"].as_array().expect("wall layouts");
+    for wall in walls.iter().step_by(walls.len() / 8 + 1) {
+        specs.push(format!("ataxx:walls={}", wall["mask"].as_str().unwrap()));
+    }
+    for spec in specs {
+        let (status, state) = call(
+            &server,
+            "GET",
+            &format!("/api/preview?spec={spec}"),
+            None,
+            None,
+        );
+        assert_eq!(status, 200, "{spec}: {state}");
+        assert!(!state["legal"].as_array().unwrap().is_empty(), "{spec}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}

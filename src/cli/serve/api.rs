@@ -21,12 +21,10 @@ use std::sync::Arc;
 /// An API answer.
 pub type ApiResult<T> = Result<T, ApiError>;
 
-/// The seats at most of each game.
-fn max_seats(name: &str) -> usize {
-    match name {
-        "ataxx" => 2,
-        _ => 2,
-    }
+/// The seats at most of each game the server plays: two for every game (Ataxx for three and
+/// four seats, `ataxx:players=N`, is played in the terminal but not served yet).
+fn max_seats(_name: &str) -> usize {
+    2
 }
 
 /// `GET /api/catalog`.
@@ -67,7 +65,7 @@ fn game_options(name: &str) -> Value {
         "kalah" => {
             json!({ "pits": [3, 4, 5, 6], "seeds": [3, 4, 5, 6], "capture": ["classic", "empty"] })
         }
-        "oware" => json!({ "rules": ["abapa", "openspiel"] }),
+        "oware" => json!({ "rules": ["abapa", "awari"] }),
         "ataxx" => json!({ "walls": "ataxx_walls" }),
         _ => json!({}),
     }
