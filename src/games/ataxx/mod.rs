@@ -34,8 +34,8 @@ mod position;
 pub mod proof;
 pub mod seats;
 mod square;
-mod walls;
 mod view;
+mod walls;
 
 pub use bitboard::Bitboard;
 pub use config::AtaxxConfig;

@@ -12,11 +12,13 @@ pub(super) fn board_view(position: &Ataxx) -> BoardView {
         .rev()
         .map(|rank| {
             (0..7u8)
-                .map(|file| match Square::new(file, rank).map(|sq| position.cell(sq)) {
-                    Some(Cell::Stone(seat)) => STONES[seat.index() % STONES.len()],
-                    Some(Cell::Blocker) => '#',
-                    Some(Cell::Empty) | None => '.',
-                })
+                .map(
+                    |file| match Square::new(file, rank).map(|sq| position.cell(sq)) {
+                        Some(Cell::Stone(seat)) => STONES[seat.index() % STONES.len()],
+                        Some(Cell::Blocker) => '#',
+                        Some(Cell::Empty) | None => '.',
+                    },
+                )
                 .collect()
         })
         .collect();

@@ -16,8 +16,8 @@ mod evaluators;
 mod key;
 mod notation;
 mod position;
-mod view;
 pub mod solve;
+mod view;
 
 pub use board::{KalahBoard, Winner};
 pub use config::{CaptureRule, KalahConfig, MAX_PITS};
