@@ -60,7 +60,7 @@ pub fn router(state: AppState) -> Router {
         .route("/", get(|| page("")).fallback(use_get))
         .route(
             "/assets/{*path}",
-            get(|Path(path): Path<String>| page_owned(path)),
+            get(|Path(path): Path<String>| page_owned(path)).fallback(use_get),
         )
         .route("/g/{code}", get(|| page("")).fallback(use_get))
         .route(
@@ -69,7 +69,7 @@ pub fn router(state: AppState) -> Router {
         )
         .route(
             "/routes",
-            get(|| async { Reply::text(200, routes::ROUTES) }),
+            get(|| async { Reply::text(200, routes::ROUTES) }).fallback(use_get),
         )
         .route("/getmove/{argument}", get(getmove).fallback(use_get))
         .route(
