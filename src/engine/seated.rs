@@ -151,3 +151,38 @@ impl<G: SeatedGame> Drop for SeatedEngine<G> {
         }
     }
 }
+
+/// Non-blocking use, for a front end that polls (a server's driver): start a job, poll for
+/// its one event, ask it to stop without waiting. One job runs at a time: start the next
+/// only after the last one's event came (a `go` answers [`SeatedEvent::BestMove`], pondering
+/// [`SeatedEvent::Pondered`]), since starting a job clears the stop flag.
+impl<G: SeatedGame> SeatedEngine<G> {
+    /// The algorithm `engine` seats use: BRS+, the best of `ponder match` over four seats
+    /// (`docs/search.md`).
+    pub const DEFAULT_ALGORITHM: MultiAlgorithm = MultiAlgorithm::BrsPlus;
+
+    /// Starts searching `position` for its seat to move and returns at once; the answer
+    /// comes from [`SeatedEngine::try_event`]. `false` when the thread is gone.
+    pub fn start_go(
+        &mut self,
+        position: &G,
+        algorithm: MultiAlgorithm,
+        limits: MultiLimits,
+    ) -> bool {
+        self.stop.store(false, Ordering::Relaxed);
+        self.send(Job::Go(*position, algorithm, limits)).is_some()
+    }
+
+    /// The next event, if one came.
+    pub fn try_event(&self) -> Option<SeatedEvent<G::Move>> {
+        self.events.try_recv().ok()
+    }
+
+    /// Asks the running job (a search or pondering) to stop and returns at once; its event
+    /// then comes from [`SeatedEngine::try_event`] ([`SeatedEngine::stop_pondering`] no
+    /// longer waits for it).
+    pub fn request_stop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.pondering = false;
+    }
+}

@@ -66,11 +66,11 @@ pub(crate) fn create(server: &Server, spec: &str, seats: Value) -> (String, Stri
     (code, token, created["state"].clone())
 }
 
-fn state(server: &Server, code: &str, token: Option<&str>) -> (u16, Value) {
+pub(crate) fn state(server: &Server, code: &str, token: Option<&str>) -> (u16, Value) {
     call(server, "GET", &format!("/api/games/{code}"), None, token)
 }
 
-fn play(server: &Server, code: &str, token: &str, mv: &str) -> (u16, Value) {
+pub(crate) fn play(server: &Server, code: &str, token: &str, mv: &str) -> (u16, Value) {
     post(
         server,
         &format!("/api/games/{code}/move"),
@@ -93,7 +93,7 @@ pub(crate) fn watch(server: &Server, code: &str, token: Option<&str>) -> Socket 
 }
 
 /// The messages waiting on `socket` (reading for at most `wait`).
-fn messages(socket: &mut Socket, wait: Duration) -> Vec<Value> {
+pub(crate) fn messages(socket: &mut Socket, wait: Duration) -> Vec<Value> {
     let until = Instant::now() + wait;
     let mut out = Vec::new();
     while Instant::now() < until {
