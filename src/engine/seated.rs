@@ -173,9 +173,14 @@ impl<G: SeatedGame> SeatedEngine<G> {
         self.send(Job::Go(*position, algorithm, limits)).is_some()
     }
 
-    /// The next event, if one came.
-    pub fn try_event(&self) -> Option<SeatedEvent<G::Move>> {
-        self.events.try_recv().ok()
+    /// The next event, if one came (a [`SeatedEvent::Pondered`] ends the pondering, so that
+    /// the blocking methods no longer wait for it).
+    pub fn try_event(&mut self) -> Option<SeatedEvent<G::Move>> {
+        let event = self.events.try_recv().ok()?;
+        if matches!(event, SeatedEvent::Pondered { .. }) {
+            self.pondering = false;
+        }
+        Some(event)
     }
 
     /// Asks the running job (a search or pondering) to stop and returns at once; its event
@@ -184,5 +189,73 @@ impl<G: SeatedGame> SeatedEngine<G> {
     pub fn request_stop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
         self.pondering = false;
+    }
+}
+
+#[cfg(test)]
+mod polled_tests {
+    use super::{SeatedEngine, SeatedEvent};
+    use crate::games::Game;
+    use crate::games::ataxx::seats::AtaxxSeats;
+    use crate::search::multi::MultiLimits;
+    use std::time::{Duration, Instant};
+
+    type Engine = SeatedEngine<AtaxxSeats>;
+
+    fn position(spec: &str, text: &str) -> AtaxxSeats {
+        let config = AtaxxSeats::config_from_spec(&spec.parse().unwrap()).unwrap();
+        AtaxxSeats::parse_position(&config, text).unwrap().current()
+    }
+
+    /// The next event within ten seconds.
+    fn next_event(engine: &mut Engine) -> SeatedEvent<<AtaxxSeats as Game>::Move> {
+        let until = Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Some(event) = engine.try_event() {
+                return event;
+            }
+            assert!(Instant::now() < until, "no event");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    #[test]
+    fn a_started_search_answers_through_the_poll() {
+        let mut engine = Engine::spawn(1 << 12).unwrap();
+        let start = position("ataxx:players=4", "startpos");
+        let limits = MultiLimits {
+            nodes: 2_000,
+            ..MultiLimits::default()
+        };
+        assert!(engine.start_go(&start, Engine::DEFAULT_ALGORITHM, limits));
+        let SeatedEvent::BestMove(found) = next_event(&mut engine) else {
+            panic!("a search answers with its move")
+        };
+        assert!(start.is_legal(found.best.unwrap()));
+        assert!(engine.try_event().is_none(), "one event a job");
+    }
+
+    #[test]
+    fn pondering_stopped_or_ended_is_never_waited_for_again() {
+        let mut engine = Engine::spawn(1 << 12).unwrap();
+        let start = position("ataxx:players=3", "startpos");
+        engine.ponder(&start, Engine::DEFAULT_ALGORITHM);
+        engine.request_stop();
+        assert!(matches!(
+            next_event(&mut engine),
+            SeatedEvent::Pondered { .. }
+        ));
+        // One empty square: pondering ends by itself, and the next job starts at once.
+        let last = position(
+            "ataxx:players=4",
+            "xxxxxxx/ooooooo/xxxxxxx/ooooooo/xxxxxxx/ooooooo/yyyyy1z x 0 1",
+        );
+        engine.ponder(&last, Engine::DEFAULT_ALGORITHM);
+        assert!(matches!(
+            next_event(&mut engine),
+            SeatedEvent::Pondered { .. }
+        ));
+        engine.ponder(&last, Engine::DEFAULT_ALGORITHM);
+        assert!(engine.stop_pondering().is_some());
     }
 }

@@ -153,19 +153,23 @@ fn a_game_against_the_engine_streams_thinking_and_replies() {
             && !pondering["pv"].as_array().unwrap().is_empty()
     );
     // Every move of the record replays: the server's moves are the legal ones it offered.
-    let (_, record) = call(
+    let record = reload(
         &server,
-        "GET",
-        &format!("/api/games/{code}/record"),
-        None,
-        None,
+        &code,
+        json!([{"kind": "human"}, {"kind": "human"}]),
     );
-    let (status, _) = post(
-        &server,
-        "/api/games/load",
-        json!({ "record": record, "seats": [{"kind": "human"}, {"kind": "human"}] }),
-    );
-    assert_eq!(status, 201);
+    assert_eq!(record["spec"], "ataxx");
+}
+
+/// Loads game `code`'s record into a new game with `seats` (201: every move replays); the
+/// record.
+pub(crate) fn reload(server: &Server, code: &str, seats: Value) -> Value {
+    let path = format!("/api/games/{code}/record");
+    let (_, record) = call(server, "GET", &path, None, None);
+    let body = json!({ "record": record, "seats": seats });
+    let (status, loaded) = post(server, "/api/games/load", body);
+    assert_eq!(status, 201, "{loaded}");
+    record
 }
 
 #[test]

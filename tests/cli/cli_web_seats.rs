@@ -3,7 +3,9 @@
 //! it was, two remote people joining by code, and a game that survives a restart.
 
 use super::cli_serve::Server;
-use super::cli_web::{Socket, call, create, messages, play, post, start, state, state_dir, watch};
+use super::cli_web::{
+    Socket, call, create, messages, play, post, reload, start, state, state_dir, watch,
+};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
@@ -30,12 +32,7 @@ fn ranks_of(scores: &[u64]) -> Vec<u64> {
 }
 
 fn numbers(value: &Value) -> Vec<u64> {
-    value
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_u64().unwrap())
-        .collect()
+    serde_json::from_value(value.clone()).expect("a list of numbers")
 }
 
 /// The person plays their first legal move whenever it is their turn; refusals on the way.
@@ -131,20 +128,10 @@ fn one_person_plays_three_bots_to_the_end() {
             .any(|m| m["type"] == "reply" && m["pondered"] == true),
         "no reply after pondering"
     );
-    let (_, record) = call(
-        &server,
-        "GET",
-        &format!("/api/games/{code}/record"),
-        None,
-        None,
-    );
+    let people =
+        json!([{"kind": "human"}, {"kind": "human"}, {"kind": "human"}, {"kind": "human"}]);
+    let record = reload(&server, &code, people);
     assert_eq!(record["spec"], "ataxx:players=4");
-    let (status, _) = post(
-        &server,
-        "/api/games/load",
-        json!({ "record": record, "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}, {"kind": "human"}] }),
-    );
-    assert_eq!(status, 201, "the record replays");
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -171,6 +158,15 @@ fn two_remote_people_join_a_three_seat_game_by_code() {
     let carol = carol["token"].as_str().unwrap().to_string();
     let mut spectator = watch(&server, &code, None);
     assert_eq!(play(&server, &code, &bob, "f6").0, 403, "seat 1 is to move");
+    let (status, hint) = post(
+        &server,
+        &format!("/api/games/{code}/hint"),
+        json!({ "token": alice }),
+    );
+    assert_eq!(status, 200, "{hint}");
+    let legal: Vec<&Value> = game["legal"].as_array().unwrap().iter().collect();
+    assert!(legal.iter().any(|m| m["move"] == hint["move"]), "{hint}");
+    assert!(hint["depth"].as_u64().unwrap() >= 1, "{hint}");
     assert_eq!(play(&server, &code, &alice, "b6").0, 200);
     assert_eq!(
         play(&server, &code, &carol, "f1").0,

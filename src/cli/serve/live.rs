@@ -6,7 +6,7 @@
 
 use super::Semaphore;
 use super::bots::{BotLevel, engine_config, engine_limits};
-use super::played::Played;
+use super::played::{Played, PlayedGame};
 use super::types::{GameRecordJson, Hint, Position, Thinking, WsMessage};
 use crate::engine::{Engine, EngineOption, Event, PonderInfo, SearchId};
 use crate::games::{GameRecord, GameSpec};
@@ -55,16 +55,28 @@ impl Driven {
 
 /// A server game's rules and engine, whatever the game.
 pub trait LiveGame: Send {
+    /// The record side.
+    fn played(&self) -> &dyn PlayedGame;
     /// The position part of a `state` (`resigned`: the seat that resigned, if any).
-    fn position(&self, resigned: Option<usize>) -> Position;
+    fn position(&self, resigned: Option<usize>) -> Position {
+        self.played().position(resigned)
+    }
     /// The record: the start position given and the moves since.
-    fn record(&self, spec: &GameSpec) -> GameRecordJson;
+    fn record(&self, spec: &GameSpec) -> GameRecordJson {
+        self.played().record_json(spec)
+    }
     /// The seat to move, `None` when the game is over by the rules.
-    fn to_move(&self) -> Option<usize>;
+    fn to_move(&self) -> Option<usize> {
+        self.played().to_move()
+    }
     /// Moves played.
-    fn ply(&self) -> usize;
+    fn ply(&self) -> usize {
+        self.played().ply()
+    }
     /// The number of seats.
-    fn seat_count(&self) -> usize;
+    fn seat_count(&self) -> usize {
+        self.played().seat_count()
+    }
     /// Plays a person's move, checked; the error says why it is refused.
     fn play(&mut self, text: &str) -> Result<(), String>;
     /// Takes the last move back (a running search is stopped).
@@ -274,24 +286,8 @@ impl<G: Evaluators> Live<G> {
 }
 
 impl<G: Evaluators> LiveGame for Live<G> {
-    fn position(&self, resigned: Option<usize>) -> Position {
-        self.played.position(resigned)
-    }
-
-    fn record(&self, spec: &GameSpec) -> GameRecordJson {
-        self.played.record_json(spec)
-    }
-
-    fn to_move(&self) -> Option<usize> {
-        self.played.to_move()
-    }
-
-    fn ply(&self) -> usize {
-        self.played.ply()
-    }
-
-    fn seat_count(&self) -> usize {
-        self.played.record.current().seat_count()
+    fn played(&self) -> &dyn PlayedGame {
+        &self.played
     }
 
     fn play(&mut self, text: &str) -> Result<(), String> {

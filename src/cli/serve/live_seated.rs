@@ -11,8 +11,8 @@
 use super::OwnedPermit;
 use super::bots::{SeatedBot, seated_bot};
 use super::live::{Drive, Driven, HintSearch, LiveGame};
-use super::played::Played;
-use super::types::{GameRecordJson, Hint, Position, Thinking};
+use super::played::{Played, PlayedGame};
+use super::types::{Hint, Thinking};
 use crate::engine::{SeatedEngine, SeatedEvent};
 use crate::games::ataxx::seats::AtaxxSeats;
 use crate::games::{Game, GameSpec};
@@ -51,8 +51,8 @@ enum Job {
     Idle,
     /// A slice of a bot's search.
     Search(Search),
-    /// A slice of pondering, started then.
-    Ponder(Instant),
+    /// A slice of pondering, started then; whether it was asked to stop.
+    Ponder(Instant, bool),
     /// A job no longer wanted, asked to stop: its event is awaited.
     Stopping,
 }
@@ -63,6 +63,8 @@ struct Pondered {
     nodes: u64,
     depth: u32,
     time: Duration,
+    /// Pondering ended by itself (every round done): not started again on this turn.
+    done: bool,
 }
 
 /// A server game of multi-seat Ataxx.
@@ -115,13 +117,14 @@ impl LiveSeated {
     /// Reads the engine's events: a search slice's answer (the bot moves when its budget is
     /// spent), a pondering slice's progress.
     fn read_events(&mut self, driven: &mut Driven) {
-        while let Some(event) = self.engine.as_ref().and_then(SeatedEngine::try_event) {
+        while let Some(event) = self.engine.as_mut().and_then(SeatedEngine::try_event) {
             match (std::mem::replace(&mut self.job, Job::Idle), event) {
                 (Job::Search(search), SeatedEvent::BestMove(outcome)) => {
                     self.sliced(search, outcome, driven)
                 }
-                (Job::Ponder(_), SeatedEvent::Pondered { nodes, depth }) => {
+                (Job::Ponder(_, asked), SeatedEvent::Pondered { nodes, depth }) => {
                     let pondered = self.pondered.get_or_insert_default();
+                    pondered.done = !asked;
                     pondered.nodes += nodes;
                     pondered.depth = pondered.depth.max(depth);
                     pondered.time = self.played.turn_started.elapsed();
@@ -238,24 +241,31 @@ impl LiveSeated {
         }
     }
 
-    /// On a person's turn: ponders in slices while allowed, for the next bot in seat order.
+    /// On a person's turn: ponders in slices while allowed and the seat next in order (of
+    /// those holding stones) is a bot, for that bot.
     fn ponder(&mut self, drive: &Drive, to_move: usize) {
-        let allowed = drive.ponder && drive.bots.iter().any(Option::is_some);
-        match self.job {
-            Job::Ponder(since) if !allowed || since.elapsed() >= SLICE => self.stop_slice(),
-            Job::Idle if allowed => {
-                if let Some(engine) = &mut self.engine {
-                    let algorithm = SeatedEngine::<AtaxxSeats>::DEFAULT_ALGORITHM;
-                    engine.ponder(&self.played.record.current(), algorithm);
-                    self.job = Job::Ponder(Instant::now());
-                }
+        let stones = self.played.record.current().stone_counts();
+        let seats = drive.bots.len();
+        let next = (1..seats)
+            .map(|step| (to_move + step) % seats)
+            .find(|&seat| stones[seat] > 0);
+        let bot = next.filter(|&seat| drive.bots[seat].is_some());
+        let allowed = drive.ponder && bot.is_some();
+        let done = self.pondered.is_some_and(|p| p.done);
+        match (&mut self.job, &mut self.engine) {
+            (Job::Ponder(since, asked), Some(engine))
+                if !*asked && (!allowed || since.elapsed() >= SLICE) =>
+            {
+                engine.request_stop();
+                *asked = true;
+            }
+            (Job::Idle, Some(engine)) if allowed && !done => {
+                let algorithm = SeatedEngine::<AtaxxSeats>::DEFAULT_ALGORITHM;
+                engine.ponder(&self.played.record.current(), algorithm);
+                self.job = Job::Ponder(Instant::now(), false);
             }
             _ => {}
         }
-        let seats = drive.bots.len();
-        let bot = (1..seats)
-            .map(|step| (to_move + step) % seats)
-            .find(|&seat| drive.bots[seat].is_some());
         self.played.thinking = match (allowed, bot, self.pondered) {
             (true, Some(seat), progress) => {
                 let progress = progress.unwrap_or_default();
@@ -272,39 +282,16 @@ impl LiveSeated {
             _ => None,
         };
     }
-
-    /// Ends a pondering slice; its progress comes with its event.
-    fn stop_slice(&mut self) {
-        if let Some(engine) = &mut self.engine {
-            engine.request_stop();
-        }
-    }
 }
 
 impl LiveGame for LiveSeated {
-    fn position(&self, resigned: Option<usize>) -> Position {
-        self.played.position(resigned)
-    }
-
-    fn record(&self, spec: &GameSpec) -> GameRecordJson {
-        self.played.record_json(spec)
-    }
-
-    fn to_move(&self) -> Option<usize> {
-        self.played.to_move()
-    }
-
-    fn ply(&self) -> usize {
-        self.played.ply()
-    }
-
-    fn seat_count(&self) -> usize {
-        self.played.record.current().seat_count()
+    fn played(&self) -> &dyn PlayedGame {
+        &self.played
     }
 
     fn play(&mut self, text: &str) -> Result<(), String> {
         let mv = self.played.parse(text)?;
-        let pondering = matches!(self.job, Job::Ponder(_)) || self.pondered.is_some();
+        let pondering = matches!(self.job, Job::Ponder(..)) || self.pondered.is_some();
         self.played.apply(mv)?;
         self.kept = pondering.then(|| self.pondered.map_or(0, |p| p.depth));
         self.pondered = None;
@@ -331,7 +318,7 @@ impl LiveGame for LiveSeated {
             }
             Some(seat) if drive.bots.get(seat).copied().flatten().is_some() => match self.job {
                 Job::Idle => self.start_bot(seat, drive, &mut driven),
-                Job::Ponder(_) => self.stop(),
+                Job::Ponder(..) => self.stop(),
                 Job::Search(_) | Job::Stopping => {}
             },
             Some(seat) => self.ponder(drive, seat),
@@ -340,7 +327,7 @@ impl LiveGame for LiveSeated {
     }
 
     fn pondering(&self) -> bool {
-        matches!(self.job, Job::Ponder(_))
+        matches!(self.job, Job::Ponder(..))
     }
 
     fn hint_job(&self, search: HintSearch) -> Box<dyn FnOnce() -> Result<Hint, String> + Send> {

@@ -43,8 +43,64 @@ impl<G: Game> Played<G> {
             .collect()
     }
 
+    /// Reads a person's move in the current position.
+    pub fn parse(&self, text: &str) -> Result<G::Move, String> {
+        self.record
+            .current()
+            .parse_move(text.trim())
+            .map_err(|e| e.to_string())
+    }
+
+    /// Plays `mv` (checked): the next turn starts, the thinking is over.
+    pub fn apply(&mut self, mv: G::Move) -> Result<(), String> {
+        self.record.try_play(mv).map_err(|e| e.to_string())?;
+        self.turn_started = Instant::now();
+        self.thinking = None;
+        Ok(())
+    }
+
+    /// Takes the last move back (not before the position given).
+    pub fn take_back(&mut self) -> Result<(), String> {
+        if self.ply() == 0 {
+            return Err("no move to take back".to_string());
+        }
+        self.record.undo().map_err(|e| e.to_string())?;
+        self.turn_started = Instant::now();
+        self.thinking = None;
+        Ok(())
+    }
+
+    /// The `reply` message of a bot's move `mv` now (`pondered`, `kept_depth`: what the
+    /// engine had thought on the person's time).
+    pub fn reply(&self, seat: usize, mv: G::Move, pondered: bool, kept_depth: u32) -> WsMessage {
+        WsMessage::Reply {
+            seat,
+            mv: mv.to_string(),
+            reply_ms: self.turn_started.elapsed().as_millis() as u64,
+            pondered,
+            kept_depth,
+        }
+    }
+}
+
+/// The record side of a server game as the server asks for it, whatever the game: what
+/// [`LiveGame`](super::live::LiveGame) answers from it.
+pub trait PlayedGame: Send {
     /// The position part of a `state` (`resigned`: the seat that resigned, if any).
-    pub fn position(&self, resigned: Option<usize>) -> Position {
+    fn position(&self, resigned: Option<usize>) -> Position;
+    /// The record: the start position given and the moves since.
+    fn record_json(&self, spec: &GameSpec) -> GameRecordJson;
+    /// The seat to move, `None` when the game is over by the rules.
+    fn to_move(&self) -> Option<usize>;
+    /// Moves played since the position given.
+    fn ply(&self) -> usize;
+    /// The number of seats.
+    fn seat_count(&self) -> usize;
+}
+
+impl<G: Game> PlayedGame for Played<G> {
+    /// The position part of a `state` (`resigned`: the seat that resigned, if any).
+    fn position(&self, resigned: Option<usize>) -> Position {
         let current = self.record.current();
         let outcome = self.record.outcome();
         let over = outcome.is_some() || resigned.is_some();
@@ -88,7 +144,7 @@ impl<G: Game> Played<G> {
     }
 
     /// The record: the start position given and the moves since.
-    pub fn record_json(&self, spec: &GameSpec) -> GameRecordJson {
+    fn record_json(&self, spec: &GameSpec) -> GameRecordJson {
         GameRecordJson {
             spec: spec.to_string(),
             position: self.start_text.clone(),
@@ -97,7 +153,7 @@ impl<G: Game> Played<G> {
     }
 
     /// The seat to move, `None` when the game is over by the rules.
-    pub fn to_move(&self) -> Option<usize> {
+    fn to_move(&self) -> Option<usize> {
         self.record
             .outcome()
             .is_none()
@@ -105,47 +161,12 @@ impl<G: Game> Played<G> {
     }
 
     /// Moves played since the position given.
-    pub fn ply(&self) -> usize {
+    fn ply(&self) -> usize {
         self.record.moves().len() - self.start_ply
     }
 
-    /// Reads a person's move in the current position.
-    pub fn parse(&self, text: &str) -> Result<G::Move, String> {
-        self.record
-            .current()
-            .parse_move(text.trim())
-            .map_err(|e| e.to_string())
-    }
-
-    /// Plays `mv` (checked): the next turn starts, the thinking is over.
-    pub fn apply(&mut self, mv: G::Move) -> Result<(), String> {
-        self.record.try_play(mv).map_err(|e| e.to_string())?;
-        self.turn_started = Instant::now();
-        self.thinking = None;
-        Ok(())
-    }
-
-    /// Takes the last move back (not before the position given).
-    pub fn take_back(&mut self) -> Result<(), String> {
-        if self.ply() == 0 {
-            return Err("no move to take back".to_string());
-        }
-        self.record.undo().map_err(|e| e.to_string())?;
-        self.turn_started = Instant::now();
-        self.thinking = None;
-        Ok(())
-    }
-
-    /// The `reply` message of a bot's move `mv` now (`pondered`, `kept_depth`: what the
-    /// engine had thought on the person's time).
-    pub fn reply(&self, seat: usize, mv: G::Move, pondered: bool, kept_depth: u32) -> WsMessage {
-        WsMessage::Reply {
-            seat,
-            mv: mv.to_string(),
-            reply_ms: self.turn_started.elapsed().as_millis() as u64,
-            pondered,
-            kept_depth,
-        }
+    fn seat_count(&self) -> usize {
+        self.record.current().seat_count()
     }
 }
 
