@@ -234,3 +234,34 @@ fn a_four_seat_game_survives_a_restart() {
     assert_eq!(again["ply"], 4, "{again}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// A bot's search runs in slices: its thinking (depth, score, best move, nodes) streams
+/// while it searches, then its reply.
+#[test]
+fn a_bots_search_streams_its_thinking() {
+    let dir = state_dir("seats-thinking");
+    let server = start(&dir, &["--max-movetime", "400"]);
+    let seats = json!([
+        { "kind": "human" },
+        { "kind": "engine", "level": "hard" },
+        { "kind": "engine", "level": "greedy" },
+    ]);
+    let (code, token, _) = create(&server, "ataxx:players=3", seats);
+    let mut socket = watch(&server, &code, Some(&token));
+    assert_eq!(play(&server, &code, &token, "b6").0, 200);
+    let game = wait_for(&server, &code, &token, 0);
+    assert_eq!(game["ply"], 3, "{game}");
+    let seen = messages(&mut socket, Duration::from_millis(300));
+    let searching = seen
+        .iter()
+        .find(|m| m["type"] == "thinking" && m["pondering"] == false)
+        .unwrap_or_else(|| panic!("no thinking of the search: {seen:?}"));
+    assert_eq!(searching["seat"], 1);
+    assert!(searching["depth"].as_u64().unwrap() >= 1, "{searching}");
+    assert_eq!(searching["pv"].as_array().unwrap().len(), 1, "{searching}");
+    assert!(searching["nodes"].as_u64().unwrap() > 0, "{searching}");
+    let reply = seen.iter().find(|m| m["type"] == "reply" && m["seat"] == 1);
+    let reply = reply.unwrap_or_else(|| panic!("no reply: {seen:?}"));
+    assert!(reply["reply_ms"].as_u64().unwrap() >= 300, "{reply}");
+    let _ = std::fs::remove_dir_all(dir);
+}
