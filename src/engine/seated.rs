@@ -151,3 +151,111 @@ impl<G: SeatedGame> Drop for SeatedEngine<G> {
         }
     }
 }
+
+/// Non-blocking use, for a front end that polls (a server's driver): start a job, poll for
+/// its one event, ask it to stop without waiting. One job runs at a time: start the next
+/// only after the last one's event came (a `go` answers [`SeatedEvent::BestMove`], pondering
+/// [`SeatedEvent::Pondered`]), since starting a job clears the stop flag.
+impl<G: SeatedGame> SeatedEngine<G> {
+    /// The algorithm `engine` seats use: BRS+, the best of `ponder match` over four seats
+    /// (`docs/search.md`).
+    pub const DEFAULT_ALGORITHM: MultiAlgorithm = MultiAlgorithm::BrsPlus;
+
+    /// Starts searching `position` for its seat to move and returns at once; the answer
+    /// comes from [`SeatedEngine::try_event`]. `false` when the thread is gone.
+    pub fn start_go(
+        &mut self,
+        position: &G,
+        algorithm: MultiAlgorithm,
+        limits: MultiLimits,
+    ) -> bool {
+        self.stop.store(false, Ordering::Relaxed);
+        self.send(Job::Go(*position, algorithm, limits)).is_some()
+    }
+
+    /// The next event, if one came (a [`SeatedEvent::Pondered`] ends the pondering, so that
+    /// the blocking methods no longer wait for it).
+    pub fn try_event(&mut self) -> Option<SeatedEvent<G::Move>> {
+        let event = self.events.try_recv().ok()?;
+        if matches!(event, SeatedEvent::Pondered { .. }) {
+            self.pondering = false;
+        }
+        Some(event)
+    }
+
+    /// Asks the running job (a search or pondering) to stop and returns at once; its event
+    /// then comes from [`SeatedEngine::try_event`] ([`SeatedEngine::stop_pondering`] no
+    /// longer waits for it).
+    pub fn request_stop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.pondering = false;
+    }
+}
+
+#[cfg(test)]
+mod polled_tests {
+    use super::{SeatedEngine, SeatedEvent};
+    use crate::games::Game;
+    use crate::games::ataxx::seats::AtaxxSeats;
+    use crate::search::multi::MultiLimits;
+    use std::time::{Duration, Instant};
+
+    type Engine = SeatedEngine<AtaxxSeats>;
+
+    fn position(spec: &str, text: &str) -> AtaxxSeats {
+        let config = AtaxxSeats::config_from_spec(&spec.parse().unwrap()).unwrap();
+        AtaxxSeats::parse_position(&config, text).unwrap().current()
+    }
+
+    /// The next event within ten seconds.
+    fn next_event(engine: &mut Engine) -> SeatedEvent<<AtaxxSeats as Game>::Move> {
+        let until = Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Some(event) = engine.try_event() {
+                return event;
+            }
+            assert!(Instant::now() < until, "no event");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    #[test]
+    fn a_started_search_answers_through_the_poll() {
+        let mut engine = Engine::spawn(1 << 12).unwrap();
+        let start = position("ataxx:players=4", "startpos");
+        let limits = MultiLimits {
+            nodes: 2_000,
+            ..MultiLimits::default()
+        };
+        assert!(engine.start_go(&start, Engine::DEFAULT_ALGORITHM, limits));
+        let SeatedEvent::BestMove(found) = next_event(&mut engine) else {
+            panic!("a search answers with its move")
+        };
+        assert!(start.is_legal(found.best.unwrap()));
+        assert!(engine.try_event().is_none(), "one event a job");
+    }
+
+    #[test]
+    fn pondering_stopped_or_ended_is_never_waited_for_again() {
+        let mut engine = Engine::spawn(1 << 12).unwrap();
+        let start = position("ataxx:players=3", "startpos");
+        engine.ponder(&start, Engine::DEFAULT_ALGORITHM);
+        engine.request_stop();
+        assert!(matches!(
+            next_event(&mut engine),
+            SeatedEvent::Pondered { .. }
+        ));
+        // One empty square: pondering ends by itself, and the next job starts at once.
+        let last = position(
+            "ataxx:players=4",
+            "xxxxxxx/ooooooo/xxxxxxx/ooooooo/xxxxxxx/ooooooo/yyyyy1z x 0 1",
+        );
+        engine.ponder(&last, Engine::DEFAULT_ALGORITHM);
+        assert!(matches!(
+            next_event(&mut engine),
+            SeatedEvent::Pondered { .. }
+        ));
+        engine.ponder(&last, Engine::DEFAULT_ALGORITHM);
+        assert!(engine.stop_pondering().is_some());
+    }
+}

@@ -1,8 +1,8 @@
 // The browser game end to end, in Debian's Chromium against a real `ponder serve`:
 // a whole game against the engine by clicks, a network game between two browser contexts
 // (and a spectator), a refused illegal click, a move with the other seat's token refused by
-// the server (403), and a reconnect after a reload. PONDER_SCREENSHOT=path also saves the
-// README's picture of the game screen.
+// the server (403), a reconnect after a reload, and four-seat Ataxx against three bots.
+// PONDER_SCREENSHOT=path also saves the README's picture of the game screen.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -249,5 +249,50 @@ test('the game screen with live pondering (and the README screenshot)', { timeou
   if (process.env.PONDER_SCREENSHOT) {
     await page.screenshot({ path: process.env.PONDER_SCREENSHOT });
   }
+  await context.close();
+});
+
+test('four-seat Ataxx: a person and three bots, by clicks, four colours and the bots\' replies', { timeout: 60000 }, async () => {
+  const { context, page } = await openPage();
+  await newGame(page, {
+    game: 'ataxx',
+    set: { '#ng-players': '4' },
+    seats: [
+      { kind: 'human' },
+      { kind: 'engine', level: 'easy' },
+      { kind: 'engine', level: 'greedy' },
+      { kind: 'engine', level: 'easy' },
+    ],
+  });
+  const start = await shown(page);
+  assert.match(start.spec, /^ataxx:players=4/);
+  assert.equal(start.board.seats, 4);
+  assert.equal(await page.locator('#seats li.seat').count(), 4);
+  // The four seats' stones in their four colours, one in each corner.
+  for (const [square, seat] of [['a7', 0], ['g7', 1], ['g1', 2], ['a1', 3]]) {
+    assert.equal(await page.locator(`#cell-${square} .stone.seat${seat}`).count(), 1, square);
+  }
+  const colours = await page.evaluate(() => [0, 1, 2, 3].map((seat) => {
+    const swatch = document.querySelector(`#seat-${seat} .swatch`);
+    return getComputedStyle(swatch).backgroundColor;
+  }));
+  assert.equal(new Set(colours).size, 4, `four colours: ${colours}`);
+  let moves = 0;
+  while (moves < 3 && !(await waitTurnOrOver(page))) {
+    const before = (await shown(page)).ply;
+    await clickAMove(page);
+    moves += 1;
+    // The person's move, then the three bots' replies, and the turn comes back.
+    await page.waitForFunction((ply) => {
+      const s = window.ponderApp.game.state;
+      return s.over || (s.ply >= ply + 4 && s.to_move === 0);
+    }, before, { timeout: 20000 });
+  }
+  const state = await shown(page);
+  assert.ok(state.ply >= 4 * moves, `ply ${state.ply} after ${moves} moves`);
+  assert.ok(state.moves.length === state.ply);
+  assert.match(await page.textContent('#thinking-lines'), /replied/);
+  assert.match(await page.textContent('#turn'), /Your move|Game over/);
+  assert.deepEqual(page.errors, []);
   await context.close();
 });

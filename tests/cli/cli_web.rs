@@ -66,11 +66,11 @@ pub(crate) fn create(server: &Server, spec: &str, seats: Value) -> (String, Stri
     (code, token, created["state"].clone())
 }
 
-fn state(server: &Server, code: &str, token: Option<&str>) -> (u16, Value) {
+pub(crate) fn state(server: &Server, code: &str, token: Option<&str>) -> (u16, Value) {
     call(server, "GET", &format!("/api/games/{code}"), None, token)
 }
 
-fn play(server: &Server, code: &str, token: &str, mv: &str) -> (u16, Value) {
+pub(crate) fn play(server: &Server, code: &str, token: &str, mv: &str) -> (u16, Value) {
     post(
         server,
         &format!("/api/games/{code}/move"),
@@ -93,7 +93,7 @@ pub(crate) fn watch(server: &Server, code: &str, token: Option<&str>) -> Socket 
 }
 
 /// The messages waiting on `socket` (reading for at most `wait`).
-fn messages(socket: &mut Socket, wait: Duration) -> Vec<Value> {
+pub(crate) fn messages(socket: &mut Socket, wait: Duration) -> Vec<Value> {
     let until = Instant::now() + wait;
     let mut out = Vec::new();
     while Instant::now() < until {
@@ -153,19 +153,23 @@ fn a_game_against_the_engine_streams_thinking_and_replies() {
             && !pondering["pv"].as_array().unwrap().is_empty()
     );
     // Every move of the record replays: the server's moves are the legal ones it offered.
-    let (_, record) = call(
+    let record = reload(
         &server,
-        "GET",
-        &format!("/api/games/{code}/record"),
-        None,
-        None,
+        &code,
+        json!([{"kind": "human"}, {"kind": "human"}]),
     );
-    let (status, _) = post(
-        &server,
-        "/api/games/load",
-        json!({ "record": record, "seats": [{"kind": "human"}, {"kind": "human"}] }),
-    );
-    assert_eq!(status, 201);
+    assert_eq!(record["spec"], "ataxx");
+}
+
+/// Loads game `code`'s record into a new game with `seats` (201: every move replays); the
+/// record.
+pub(crate) fn reload(server: &Server, code: &str, seats: Value) -> Value {
+    let path = format!("/api/games/{code}/record");
+    let (_, record) = call(server, "GET", &path, None, None);
+    let body = json!({ "record": record, "seats": seats });
+    let (status, loaded) = post(server, "/api/games/load", body);
+    assert_eq!(status, 201, "{loaded}");
+    record
 }
 
 #[test]

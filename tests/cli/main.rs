@@ -14,3 +14,4 @@ mod cli_solve;
 mod cli_uai;
 mod cli_web;
 mod cli_web_load;
+mod cli_web_seats;

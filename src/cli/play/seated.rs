@@ -11,9 +11,8 @@ use crate::search::multi::{MultiAlgorithm, MultiLimits};
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
 
-/// The algorithm `engine` seats use: BRS+, the best of `ponder match` over four seats
-/// (`docs/search.md`).
-pub const DEFAULT_ALGORITHM: MultiAlgorithm = MultiAlgorithm::BrsPlus;
+/// The algorithm `engine` seats use (BRS+).
+const DEFAULT_ALGORITHM: MultiAlgorithm = SeatedEngine::<AtaxxSeats>::DEFAULT_ALGORITHM;
 
 /// Who sits at one seat.
 #[derive(Clone, Debug, PartialEq)]

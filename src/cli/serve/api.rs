@@ -4,13 +4,14 @@
 use super::app::AppState;
 use super::error::ApiError;
 use super::error::Body;
-use super::live::{HintSearch, Live, LiveGame};
+use super::live::HintSearch;
 use super::registry::Slot;
+use super::session::build_game;
 use super::types::{
     CreateRequest, GameRecordJson, JoinRequest, LoadRequest, MoveRequest, OptionsRequest, State,
     TokenRequest,
 };
-use crate::games::{GAME_NAMES, GameSpec};
+use crate::games::{GAME_NAMES, GameSpec, Seat};
 use axum::Json;
 use axum::extract::{Path, Query, State as Extract};
 use axum::http::{HeaderMap, StatusCode};
@@ -21,10 +22,10 @@ use std::sync::Arc;
 /// An API answer.
 pub type ApiResult<T> = Result<T, ApiError>;
 
-/// The seats at most of each game the server plays: two for every game (Ataxx for three and
-/// four seats, `ataxx:players=N`, is played in the terminal but not served yet).
-fn max_seats(_name: &str) -> usize {
-    2
+/// The seats at most of each game the server plays: Ataxx up to four (`ataxx:players=N`),
+/// the others two.
+fn max_seats(name: &str) -> usize {
+    if name == "ataxx" { Seat::MAX } else { 2 }
 }
 
 /// `GET /api/catalog`.
@@ -77,12 +78,12 @@ pub async fn preview(Query(query): Query<HashMap<String, String>>) -> ApiResult<
         .get("spec")
         .ok_or_else(|| ApiError::bad("expected ?spec=<game spec>"))?;
     let spec: GameSpec = spec_text.parse()?;
-    let position: ApiResult<super::types::Position> = crate::with_game!(spec, G => {
-        let live = Live::<G>::new(&spec, query.get("position").map(String::as_str), false, 0)
-            .map_err(ApiError::bad)?;
-        Ok(live.position(None))
-    });
-    let position = position?;
+    let record = GameRecordJson {
+        spec: spec.to_string(),
+        position: query.get("position").cloned(),
+        moves: Vec::new(),
+    };
+    let position = build_game(&spec, &record, false, 0)?.position(None);
     Ok(Json(State {
         code: None,
         spec: spec.to_string(),

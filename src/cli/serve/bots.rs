@@ -1,8 +1,11 @@
-//! The server's bots: the levels a seat may take and what each means for game `G`.
+//! The server's bots: the levels a seat may take and what each means for game `G`, and for
+//! games of more than two seats ([`seated_bot`]).
 
-use crate::engine::{EngineConfig, Limits, TieBreak};
+use crate::engine::{EngineConfig, Limits, SeatedEngine, TieBreak};
 use crate::games::Game;
+use crate::games::ataxx::seats::AtaxxSeats;
 use crate::players::{Level, PlayerSpec, level_params};
+use crate::search::multi::{MultiAlgorithm, MultiLimits};
 use std::time::Duration;
 
 /// The levels offered, weakest first.
@@ -83,5 +86,48 @@ pub fn engine_config(memory_mib: usize) -> EngineConfig {
         ponder: false,
         pin_thread: false,
         ..EngineConfig::default()
+    }
+}
+
+/// What a bot does in a game of more than two seats (`ataxx:players=N`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SeatedBot {
+    /// A uniformly random legal move, at once.
+    Random,
+    /// The seated engine's search.
+    Search(MultiAlgorithm, MultiLimits),
+}
+
+/// The nodes of a `medium` seated search: the budget of the matches that chose BRS+
+/// (`docs/search.md`); `easy` searches a tenth of it.
+const SEATED_MEDIUM_NODES: u64 = 20_000;
+
+/// The one place where levels meet the multi-player search: `random` a random move, `greedy`
+/// the one-ply greedy search, `easy` and `medium` BRS+ (the default algorithm) within 2,000
+/// and 20,000 nodes, `hard` and `perfect` BRS+ for the hard level's time (no database
+/// covers these games); every search capped at `hard_time`.
+pub fn seated_bot(level: BotLevel, hard_time: Duration) -> SeatedBot {
+    let brs_plus = SeatedEngine::<AtaxxSeats>::DEFAULT_ALGORITHM;
+    let limits = |nodes: u64, time: Duration| MultiLimits {
+        depth: 64,
+        nodes,
+        time: Some(time.min(hard_time)),
+    };
+    match level {
+        BotLevel::Quick("greedy") => {
+            SeatedBot::Search(MultiAlgorithm::Greedy, limits(u64::MAX, hard_time))
+        }
+        BotLevel::Quick(_) => SeatedBot::Random,
+        BotLevel::Engine(Level::Easy) => {
+            SeatedBot::Search(brs_plus, limits(SEATED_MEDIUM_NODES / 10, hard_time))
+        }
+        BotLevel::Engine(Level::Medium) => {
+            SeatedBot::Search(brs_plus, limits(SEATED_MEDIUM_NODES, hard_time))
+        }
+        BotLevel::Engine(level) => {
+            let (two_player, _) = engine_limits::<AtaxxSeats>(level, hard_time);
+            let time = two_player.movetime.unwrap_or(hard_time);
+            SeatedBot::Search(brs_plus, limits(u64::MAX, time))
+        }
     }
 }

@@ -1,16 +1,19 @@
 //! [`LiveGame`]: one server game's rules and engine, behind a trait object so that the
-//! registry holds games of every kind. [`Live<G>`] implements it for each game: the record,
-//! the engine of its bot seats, and the events the engine sends back (thinking, replies).
+//! registry holds games of every kind. [`Live<G>`] implements it for each two-player game:
+//! the record ([`Played`]), the engine of its bot seats, and the events the engine sends
+//! back (thinking, replies). Ataxx for more than two seats has its own
+//! (`live_seated::LiveSeated`).
 
 use super::Semaphore;
 use super::bots::{BotLevel, engine_config, engine_limits};
-use super::types::{GameRecordJson, Hint, LegalMove, Position, ResultJson, Thinking, WsMessage};
+use super::played::{Played, PlayedGame};
+use super::types::{GameRecordJson, Hint, Position, Thinking, WsMessage};
 use crate::engine::{Engine, EngineOption, Event, PonderInfo, SearchId};
-use crate::games::{Game, GameRecord, GameSpec, Seat};
+use crate::games::{GameRecord, GameSpec};
 use crate::players::{StopSignal, Turn, build_player, score_text};
 use crate::search::Evaluators;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// What a game's driver step needs from the server.
 pub struct Drive<'a> {
@@ -35,18 +38,45 @@ pub struct Driven {
     pub messages: Vec<WsMessage>,
 }
 
+impl Driven {
+    /// A bot's move: its `reply` message once `applied`, else the error.
+    pub fn bot_moved(&mut self, reply: WsMessage, applied: Result<(), String>) {
+        match applied {
+            Ok(()) => {
+                self.changed = true;
+                self.messages.push(reply);
+            }
+            Err(error) => self.messages.push(WsMessage::Error {
+                message: format!("internal error: the bot's move: {error}"),
+            }),
+        }
+    }
+}
+
 /// A server game's rules and engine, whatever the game.
 pub trait LiveGame: Send {
+    /// The record side.
+    fn played(&self) -> &dyn PlayedGame;
     /// The position part of a `state` (`resigned`: the seat that resigned, if any).
-    fn position(&self, resigned: Option<usize>) -> Position;
+    fn position(&self, resigned: Option<usize>) -> Position {
+        self.played().position(resigned)
+    }
     /// The record: the start position given and the moves since.
-    fn record(&self, spec: &GameSpec) -> GameRecordJson;
+    fn record(&self, spec: &GameSpec) -> GameRecordJson {
+        self.played().record_json(spec)
+    }
     /// The seat to move, `None` when the game is over by the rules.
-    fn to_move(&self) -> Option<usize>;
+    fn to_move(&self) -> Option<usize> {
+        self.played().to_move()
+    }
     /// Moves played.
-    fn ply(&self) -> usize;
+    fn ply(&self) -> usize {
+        self.played().ply()
+    }
     /// The number of seats.
-    fn seat_count(&self) -> usize;
+    fn seat_count(&self) -> usize {
+        self.played().seat_count()
+    }
     /// Plays a person's move, checked; the error says why it is refused.
     fn play(&mut self, text: &str) -> Result<(), String>;
     /// Takes the last move back (a running search is stopped).
@@ -77,19 +107,14 @@ struct Pending {
 
 /// The rules and engine of one game `G`.
 pub struct Live<G: Evaluators> {
-    start_text: Option<String>,
-    start_ply: usize,
-    record: GameRecord<G>,
+    played: Played<G>,
     engine: Option<Engine<G>>,
     pending: Option<Pending>,
-    /// When the position came to the seat to move.
-    turn_started: Instant,
     /// Whether the engine pondered when the last person moved.
     pondered: bool,
     /// The depth the tree kept after the last move.
     kept_depth: u32,
     ponder_on: bool,
-    thinking: Option<Thinking>,
 }
 
 impl<G: Evaluators> Live<G> {
@@ -101,23 +126,15 @@ impl<G: Evaluators> Live<G> {
         engine: bool,
         engine_mib: usize,
     ) -> Result<Live<G>, String> {
-        let config = G::config_from_spec(spec).map_err(|e| e.to_string())?;
-        let record = match position {
-            Some(text) => G::parse_position(&config, text).map_err(|e| format!("position: {e}"))?,
-            None => GameRecord::new(G::start(&config).map_err(|e| e.to_string())?),
-        };
-        let engine = engine.then(|| Engine::new(record.clone(), engine_config(engine_mib)));
+        let played = Played::new(spec, position)?;
+        let engine = engine.then(|| Engine::new(played.record.clone(), engine_config(engine_mib)));
         Ok(Live {
-            start_text: position.map(str::to_string),
-            start_ply: record.moves().len(),
-            record,
+            played,
             engine,
             pending: None,
-            turn_started: Instant::now(),
             pondered: false,
             kept_depth: 0,
             ponder_on: false,
-            thinking: None,
         })
     }
 
@@ -128,19 +145,17 @@ impl<G: Evaluators> Live<G> {
             engine.set_ponder(on);
             self.ponder_on = on;
             if !on {
-                self.thinking = None;
+                self.played.thinking = None;
             }
         }
     }
 
     /// Plays `mv` (legal) and tells the engine.
     fn apply(&mut self, mv: G::Move) -> Result<(), String> {
-        self.record.try_play(mv).map_err(|e| e.to_string())?;
+        self.played.apply(mv)?;
         if let Some(engine) = &self.engine {
             engine.send_move(mv);
         }
-        self.turn_started = Instant::now();
-        self.thinking = None;
         Ok(())
     }
 
@@ -153,7 +168,7 @@ impl<G: Evaluators> Live<G> {
                 Event::Info(info) => {
                     if let Some(pending) = self.pending.as_ref().filter(|p| p.id == info.id) {
                         let search = &info.search;
-                        self.thinking = Some(Thinking {
+                        self.played.thinking = Some(Thinking {
                             seat: pending.seat,
                             pondering: false,
                             depth: search.depth,
@@ -167,7 +182,7 @@ impl<G: Evaluators> Live<G> {
                 Event::Ponder(progress) if self.ponder_on => {
                     let bot = bots.iter().position(Option::is_some).unwrap_or(0);
                     if let Some(thinking) = self.ponder_thinking(bot, progress) {
-                        self.thinking = Some(thinking);
+                        self.played.thinking = Some(thinking);
                     }
                 }
                 Event::BestMove(answer)
@@ -184,7 +199,7 @@ impl<G: Evaluators> Live<G> {
         if let Some(answer) = best {
             let pending = self.pending.take();
             if let (Some(pending), Some(mv)) = (pending, answer.mv) {
-                self.bot_moved(pending.seat, mv, answer.time, driven);
+                self.bot_moved(pending.seat, mv, driven);
             }
         }
     }
@@ -203,7 +218,7 @@ impl<G: Evaluators> Live<G> {
         else {
             return None;
         };
-        let current = self.record.current();
+        let current = self.played.record.current();
         let after = reply.map_or(current, |mv| current.play_unchecked(mv));
         let score = if after.side_to_move().index() == bot || after.seat_count() > 2 {
             score
@@ -225,23 +240,10 @@ impl<G: Evaluators> Live<G> {
         })
     }
 
-    fn bot_moved(&mut self, seat: usize, mv: G::Move, _took: Duration, driven: &mut Driven) {
-        let reply_ms = self.turn_started.elapsed().as_millis() as u64;
-        match self.apply(mv) {
-            Ok(()) => {
-                driven.changed = true;
-                driven.messages.push(WsMessage::Reply {
-                    seat,
-                    mv: mv.to_string(),
-                    reply_ms,
-                    pondered: self.pondered,
-                    kept_depth: self.kept_depth,
-                });
-            }
-            Err(error) => driven.messages.push(WsMessage::Error {
-                message: format!("internal error: the bot's move {mv}: {error}"),
-            }),
-        }
+    fn bot_moved(&mut self, seat: usize, mv: G::Move, driven: &mut Driven) {
+        let reply = self.played.reply(seat, mv, self.pondered, self.kept_depth);
+        let applied = self.apply(mv);
+        driven.bot_moved(reply, applied);
     }
 
     /// Starts the bot at `seat` on its move: a quick player moves at once, the engine when a
@@ -253,11 +255,14 @@ impl<G: Evaluators> Live<G> {
                 .map_err(|e| e.to_string())
                 .and_then(|mut player| {
                     player
-                        .choose(&self.record, Turn::with_limits(Default::default(), &stop))
+                        .choose(
+                            &self.played.record,
+                            Turn::with_limits(Default::default(), &stop),
+                        )
                         .map_err(|e| e.to_string())
                 });
             match chosen {
-                Ok(choice) => self.bot_moved(seat, choice.mv, Duration::ZERO, driven),
+                Ok(choice) => self.bot_moved(seat, choice.mv, driven),
                 Err(message) => driven.messages.push(WsMessage::Error { message }),
             }
             return;
@@ -281,81 +286,12 @@ impl<G: Evaluators> Live<G> {
 }
 
 impl<G: Evaluators> LiveGame for Live<G> {
-    fn position(&self, resigned: Option<usize>) -> Position {
-        let current = self.record.current();
-        let outcome = self.record.outcome();
-        let over = outcome.is_some() || resigned.is_some();
-        let seats = current.seat_count();
-        let mut moves = Vec::new();
-        if !over {
-            self.record.legal_moves(&mut moves);
-        }
-        let played: Vec<String> = self.record.moves()[self.start_ply..]
-            .iter()
-            .map(ToString::to_string)
-            .collect();
-        let scores: Vec<u32> = if outcome.is_some() && seats == 2 {
-            self.record.scores().to_vec()
-        } else {
-            (0..seats)
-                .map(|s| current.seat_score(Seat::new(s)))
-                .collect()
-        };
-        let result = match (resigned, outcome) {
-            (Some(seat), _) => Some(resigned_result(seat, seats, &scores)),
-            (None, Some(_)) => Some(finished_result(&current, &scores)),
-            _ => None,
-        };
-        Position {
-            game: G::NAME,
-            to_move: (!over).then(|| current.side_to_move().index()),
-            ply: played.len(),
-            last_move: played.last().cloned(),
-            moves: played,
-            position: current.position_text(),
-            board: current.board_view(),
-            legal: moves
-                .iter()
-                .map(|&mv| LegalMove {
-                    mv: mv.to_string(),
-                    cells: current.move_cells(mv),
-                })
-                .collect(),
-            scores,
-            over,
-            result,
-        }
-    }
-
-    fn record(&self, spec: &GameSpec) -> GameRecordJson {
-        GameRecordJson {
-            spec: spec.to_string(),
-            position: self.start_text.clone(),
-            moves: self.record.moves()[self.start_ply..]
-                .iter()
-                .map(ToString::to_string)
-                .collect(),
-        }
-    }
-
-    fn to_move(&self) -> Option<usize> {
-        self.record
-            .outcome()
-            .is_none()
-            .then(|| self.record.current().side_to_move().index())
-    }
-
-    fn ply(&self) -> usize {
-        self.record.moves().len() - self.start_ply
-    }
-
-    fn seat_count(&self) -> usize {
-        self.record.current().seat_count()
+    fn played(&self) -> &dyn PlayedGame {
+        &self.played
     }
 
     fn play(&mut self, text: &str) -> Result<(), String> {
-        let current = self.record.current();
-        let mv = current.parse_move(text.trim()).map_err(|e| e.to_string())?;
+        let mv = self.played.parse(text)?;
         let pondered = self.ponder_on;
         self.apply(mv)?;
         self.pondered = pondered;
@@ -371,12 +307,12 @@ impl<G: Evaluators> LiveGame for Live<G> {
         {
             engine.stop();
         }
-        self.record.undo().map_err(|e| e.to_string())?;
+        self.played.take_back()?;
         if let Some(engine) = &self.engine {
-            engine.send(crate::engine::Command::SetPosition(self.record.clone()));
+            engine.send(crate::engine::Command::SetPosition(
+                self.played.record.clone(),
+            ));
         }
-        self.turn_started = Instant::now();
-        self.thinking = None;
         Ok(())
     }
 
@@ -408,12 +344,12 @@ impl<G: Evaluators> LiveGame for Live<G> {
     }
 
     fn hint_job(&self, search: HintSearch) -> Box<dyn FnOnce() -> Result<Hint, String> + Send> {
-        let record = self.record.clone();
+        let record = self.played.record.clone();
         Box::new(move || hint::<G>(&record, &search))
     }
 
     fn thinking(&self) -> Option<Thinking> {
-        self.thinking.clone()
+        self.played.thinking.clone()
     }
 }
 
@@ -438,50 +374,4 @@ fn hint<G: Evaluators>(record: &GameRecord<G>, search: &HintSearch) -> Result<Hi
         score: choice.thought.score.map(score_text).unwrap_or_default(),
         depth: choice.thought.depth,
     })
-}
-
-/// The result when `seat` resigned: every other seat shares first place.
-fn resigned_result(seat: usize, seats: usize, scores: &[u32]) -> ResultJson {
-    ResultJson {
-        ranks: (0..seats).map(|s| if s == seat { 2 } else { 1 }).collect(),
-        scores: scores.to_vec(),
-        text: format!("seat {} resigned", seat + 1),
-    }
-}
-
-/// The result of a game over by the rules.
-fn finished_result<G: Game>(current: &G, scores: &[u32]) -> ResultJson {
-    let seats = current.seat_count();
-    let ranks: Vec<u8> = match current.ranks() {
-        Some(ranks) => ranks[..seats].to_vec(),
-        None => {
-            let best = scores.iter().copied().max().unwrap_or(0);
-            scores
-                .iter()
-                .map(|&s| if s == best { 1 } else { 2 })
-                .collect()
-        }
-    };
-    let winners: Vec<usize> = (0..seats).filter(|&s| ranks[s] == 1).collect();
-    let text = match winners.as_slice() {
-        [winner] => {
-            let runner_up = (0..seats)
-                .filter(|s| s != winner)
-                .map(|s| scores.get(s).copied().unwrap_or(0))
-                .max()
-                .unwrap_or(0);
-            let margin = scores
-                .get(*winner)
-                .copied()
-                .unwrap_or(0)
-                .saturating_sub(runner_up);
-            format!("seat {} wins by {margin}", winner + 1)
-        }
-        _ => "a draw".to_string(),
-    };
-    ResultJson {
-        ranks,
-        scores: scores.to_vec(),
-        text,
-    }
 }

@@ -4,7 +4,8 @@
 //!
 //! - `app`: the router and the request limits; `routes`: the classroom and `/v1` answers;
 //! - `api`, `ws`, `types`, `error`: the game API (`docs/web-api.md`);
-//! - `registry`, `session`, `live`, `bots`: the live games, their seats and engines;
+//! - `registry`, `session`, `live`, `live_seated`, `played`, `bots`: the live games, their
+//!   seats and engines;
 //! - `persist`: the games on disk; `limits`: requests per client; `assets`: the page.
 
 mod api;
@@ -14,8 +15,10 @@ mod bots;
 mod error;
 mod limits;
 mod live;
+mod live_seated;
 mod oneshot;
 mod persist;
+mod played;
 mod registry;
 mod reply;
 mod routes;

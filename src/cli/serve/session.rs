@@ -5,9 +5,11 @@
 use super::bots::BotLevel;
 use super::error::ApiError;
 use super::live::{Live, LiveGame};
+use super::live_seated::LiveSeated;
 use super::persist::{SavedGame, SavedSeat};
 use super::types::{GameRecordJson, SeatKind, SeatRequest, SeatState, State};
 use crate::games::GameSpec;
+use crate::games::ataxx::seats::SeatsConfig;
 use rand::Rng;
 use std::time::Instant;
 
@@ -75,23 +77,32 @@ fn same_secret(a: &str, b: &str) -> bool {
             == 0
 }
 
-/// Builds the rules and engine of `record` (an engine only if a seat is an engine bot).
+/// Builds the rules and engine of `record` (an engine only if a seat is an engine bot):
+/// Ataxx with a `players` parameter is the multi-seat game ([`LiveSeated`]).
 pub fn build_game(
     spec: &GameSpec,
     record: &GameRecordJson,
     engine: bool,
     engine_mib: usize,
 ) -> Result<Box<dyn LiveGame>, ApiError> {
-    let built: Result<Box<dyn LiveGame>, ApiError> = crate::with_game!(spec, G => {
-        let mut live = Live::<G>::new(spec, record.position.as_deref(), engine, engine_mib)
-            .map_err(ApiError::bad)?;
-        for (index, mv) in record.moves.iter().enumerate() {
-            live.play(mv)
-                .map_err(|e| ApiError::bad(format!("moves: ply {}: {e}", index + 1)))?;
-        }
-        Ok(Box::new(live) as Box<dyn LiveGame>)
-    });
-    built
+    let position = record.position.as_deref();
+    let built: Result<Box<dyn LiveGame>, ApiError> = if SeatsConfig::wanted_by(spec) {
+        LiveSeated::new(spec, position, engine, engine_mib)
+            .map(|l| Box::new(l) as _)
+            .map_err(ApiError::bad)
+    } else {
+        crate::with_game!(spec, G => {
+            Live::<G>::new(spec, position, engine, engine_mib)
+                .map(|l| Box::new(l) as _)
+                .map_err(ApiError::bad)
+        })
+    };
+    let mut game = built?;
+    for (index, mv) in record.moves.iter().enumerate() {
+        game.play(mv)
+            .map_err(|e| ApiError::bad(format!("moves: ply {}: {e}", index + 1)))?;
+    }
+    Ok(game)
 }
 
 /// Reads the seat requests against a game of `count` seats.

@@ -8,24 +8,28 @@ const STONES: [char; 4] = ['x', 'o', 'y', 'z'];
 
 /// The board: `.` empty, `#` a blocker, `x`/`o` the seats' stones.
 pub(super) fn board_view(position: &Ataxx) -> BoardView {
+    grid_view(2, |square| position.cell(square))
+}
+
+/// The board of `seats` seats whose squares hold `cell`: `.` empty, `#` a blocker, `x` `o`
+/// `y` `z` the stones of seats 1 to 4 (also the multi-seat game's view).
+pub(super) fn grid_view(seats: usize, cell: impl Fn(Square) -> Cell) -> BoardView {
     let rows = (0..7u8)
         .rev()
         .map(|rank| {
             (0..7u8)
-                .map(
-                    |file| match Square::new(file, rank).map(|sq| position.cell(sq)) {
-                        Some(Cell::Stone(seat)) => STONES[seat.index() % STONES.len()],
-                        Some(Cell::Blocker) => '#',
-                        Some(Cell::Empty) | None => '.',
-                    },
-                )
+                .map(|file| match Square::new(file, rank).map(&cell) {
+                    Some(Cell::Stone(seat)) => STONES[seat.index() % STONES.len()],
+                    Some(Cell::Blocker) => '#',
+                    Some(Cell::Empty) | None => '.',
+                })
                 .collect()
         })
         .collect();
     BoardView::Grid {
         kind: Ataxx::NAME,
         rows,
-        seats: 2,
+        seats,
     }
 }
 

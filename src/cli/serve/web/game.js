@@ -138,7 +138,8 @@ export class GameScreen {
     else if (s.seats[s.to_move]?.kind === 'engine') turn = `${names[s.to_move]} (computer) is thinking…`;
     else turn = `Waiting for ${names[s.to_move]}…`;
     this.q('#turn').textContent = turn;
-    this.q('#last-move').textContent = s.last_move ? `Last move: ${s.last_move} (ply ${s.ply})` : 'No move yet';
+    const lastText = s.last_move === '0000' ? '0000 (a pass)' : s.last_move;
+    this.q('#last-move').textContent = s.last_move ? `Last move: ${lastText} (ply ${s.ply})` : 'No move yet';
     const playing = this.mine.length > 0 && !s.over;
     this.q('#btn-hint').disabled = !this.myTurn();
     this.q('#btn-undo').disabled = !playing || s.ply === 0;
@@ -162,7 +163,14 @@ export class GameScreen {
       let who = seat.kind === 'engine' ? `computer (${seat.level})` : seat.kind === 'remote' ? 'network player' : 'human';
       if (this.mine.includes(i)) who = 'you';
       else if (seat.kind === 'remote') who += seat.taken ? (seat.connected ? '' : ', disconnected') : ', seat open';
-      const score = s.scores[i] ?? '';
+      let score = s.scores[i] ?? '';
+      // Ataxx of three or four seats: a seat without stones is out (skipped); at the end, ranks.
+      const out = s.game === 'ataxx' && s.seats.length > 2 && s.scores[i] === 0;
+      if (out) {
+        li.classList.add('out');
+        who += ', out';
+      }
+      if (s.over && s.result && s.seats.length > 2) score = `${score} · ${ordinal(s.result.ranks[i])}`;
       li.innerHTML = '<span class="swatch"></span><span class="seat-name"></span><span class="seat-who"></span><span class="seat-score"></span>';
       li.querySelector('.seat-name').textContent = names[i] || `Seat ${i + 1}`;
       li.querySelector('.seat-who').textContent = who;
@@ -201,7 +209,8 @@ export class GameScreen {
     if (!this.state.ponder) lines.push(['Pondering is off for this game.', 'off']);
     if (t) {
       const what = t.pondering ? 'pondering on your time' : 'searching';
-      lines.push([`${names[t.seat]} (computer) is ${what}: depth ${t.depth}, score ${t.score} (for ${names[t.seat]})`, t.pondering ? 'ponder' : 'search']);
+      const found = t.depth ? `: depth ${t.depth}${t.score ? `, score ${t.score} (for ${names[t.seat]})` : ''}` : '';
+      lines.push([`${names[t.seat]} (computer) is ${what}${found}`, t.pondering ? 'ponder' : 'search']);
       if (t.pv && t.pv.length) lines.push([`Expects: ${t.pv.join(' ')}`, 'pv']);
       if (t.nodes) lines.push([`${fmt(t.nodes)} nodes, ${fmt(t.nps)} nodes/s`, 'nodes']);
     }
@@ -401,6 +410,12 @@ export function resultText(state, mine) {
   if (!result) return 'The game is over.';
   const names = SEAT_NAMES[state.game];
   const scores = result.scores.join(' : ');
+  if (state.seats.length > 2) {
+    // The final ranking, best first (equal stones share a rank).
+    const order = result.ranks.map((rank, i) => [rank, i]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    const ranking = order.map(([rank, i]) => `${ordinal(rank)} ${names[i]}${mine.includes(i) ? ' (you)' : ''} ${result.scores[i]}`);
+    return `${ranking.join(', ')} (${result.text})`;
+  }
   const winners = result.ranks.map((r, i) => (r === 1 ? i : -1)).filter((i) => i >= 0);
   let words;
   if (winners.length > 1) words = `A draw between ${winners.map((i) => names[i]).join(' and ')}`;
@@ -408,6 +423,11 @@ export function resultText(state, mine) {
     words = mine.includes(winners[0]) ? `You win (${names[winners[0]]})` : `${names[winners[0]]} wins`;
   } else words = `${names[winners[0]]} wins`;
   return `${words}, ${scores} (${result.text})`;
+}
+
+/** 1st, 2nd, 3rd, 4th. */
+function ordinal(n) {
+  return `${n}${['th', 'st', 'nd', 'rd'][n] || 'th'}`;
 }
 
 function fmt(n) {

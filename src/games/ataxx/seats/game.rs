@@ -82,6 +82,15 @@ impl Game for AtaxxSeats {
         self.players()
     }
 
+    fn board_view(&self) -> crate::games::BoardView {
+        super::view::board_view(self)
+    }
+
+    /// As in the two-player game: the target of a single, source then target of a double.
+    fn move_cells(&self, mv: AtaxxMove) -> Vec<String> {
+        super::super::view::move_cells(mv)
+    }
+
     /// The seat's stones.
     fn seat_score(&self, seat: Seat) -> u32 {
         self.stone_counts()[seat.index() % Seat::MAX]

@@ -25,6 +25,7 @@ mod game;
 mod key;
 mod notation;
 mod position;
+mod view;
 
 pub use config::{MIN_PLAYERS, SeatsConfig};
 pub use notation::{SEAT_LETTERS, SeatsNotationError, seat_letter};
