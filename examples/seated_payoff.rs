@@ -22,11 +22,17 @@
 //! `--stops N` measures only the stop latency: N times, P ponders a random four-seat position
 //! for a random 5 to 100 ms and is stopped; p50, p99 and max of `stop_pondering`'s time.
 //!
+//! `--overruns N --movetime MS` measures only the multi-player search's own overrun: N
+//! searches of random four-seat positions for `MS` on the caller's thread (no engine thread,
+//! no channel); p50, p99 and max of the wall-clock time past `MS`, and of the thread's CPU
+//! time past `MS` (Linux; what the search itself spent, without the waits for a core).
+//!
 //! ```text
 //! cargo run --profile ci --example seated_payoff -- [--games 2] [--think 1000]
 //!     [--depth 6 | --movetime 500] [--algorithm brsplus] [--layout shared|each]
 //!     [--resume on|off] [--seed 1]
 //! cargo run --profile ci --example seated_payoff -- --stops 300 [--algorithm brsplus]
+//! cargo run --profile ci --example seated_payoff -- --overruns 200 --movetime 50
 //! ```
 
 use ponder::engine::SeatedEngine;
@@ -46,6 +52,7 @@ struct Options {
     each: bool,
     resume: bool,
     stops: u32,
+    overruns: u32,
     seed: u64,
 }
 
@@ -62,6 +69,7 @@ fn options() -> Options {
         each: false,
         resume: true,
         stops: 0,
+        overruns: 0,
         seed: 1,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -82,6 +90,7 @@ fn options() -> Options {
             "--layout" => options.each = value == "each",
             "--resume" => options.resume = value != "off",
             "--stops" => options.stops = number() as u32,
+            "--overruns" => options.overruns = number() as u32,
             "--seed" => options.seed = number(),
             other => panic!("unknown option {other}"),
         }
@@ -226,6 +235,49 @@ fn measure_stops(options: &Options) {
     );
 }
 
+/// The calling thread's CPU time (Linux), `None` elsewhere.
+fn thread_cpu_time() -> Option<Duration> {
+    #[cfg(target_os = "linux")]
+    {
+        let mut now = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `now` is a valid timespec for the call to write.
+        let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
+        (status == 0).then(|| Duration::new(now.tv_sec as u64, now.tv_nsec as u32))
+    }
+    #[cfg(not(target_os = "linux"))]
+    None
+}
+
+/// `--overruns N`: the search's own time past `--movetime`, on the caller's thread.
+fn measure_overruns(options: &Options) {
+    let time = options.limits.time.expect("--overruns needs --movetime");
+    let mut rng = SmallRng::seed_from_u64(options.seed);
+    let mut search = MultiSearch::new(1 << 20);
+    let (mut walls, mut cpus) = (Vec::new(), Vec::new());
+    while walls.len() < options.overruns as usize {
+        let position = random_walk(start(), rng.random_range(4..40), &mut rng);
+        if position.outcome().is_some() {
+            continue;
+        }
+        let (wall, cpu) = (Instant::now(), thread_cpu_time());
+        search.search(&position, options.algorithm, options.limits);
+        walls.push(wall.elapsed().saturating_sub(time));
+        if let (Some(before), Some(after)) = (cpu, thread_cpu_time()) {
+            cpus.push((after - before).saturating_sub(time));
+        }
+    }
+    println!(
+        "{:?}, movetime {} ms: past it, wall clock {}; thread CPU time {}",
+        options.algorithm,
+        time.as_millis(),
+        percentiles(walls),
+        percentiles(cpus)
+    );
+}
+
 /// What the game loop measured.
 #[derive(Default)]
 struct Measured {
@@ -233,7 +285,8 @@ struct Measured {
     others: Sums,
     stops: Vec<Duration>,
     pondered: Vec<u32>,
-    overruns: Vec<Duration>,
+    /// Time past `--movetime` of every `go`, one list per engine.
+    overruns: [Vec<Duration>; ENGINES],
 }
 
 /// Plays the games (see the module documentation).
@@ -272,14 +325,14 @@ fn play_games(options: &Options) -> Measured {
                 continue;
             }
             let mut found = Vec::new();
-            for bots in &mut engines {
+            for (side, bots) in engines.iter_mut().enumerate() {
                 let started = Instant::now();
                 let answer = bots
                     .of(seat)
                     .go(&position, options.algorithm, options.limits);
                 let took = started.elapsed();
                 if let Some(time) = options.limits.time {
-                    measured.overruns.push(took.saturating_sub(time));
+                    measured.overruns[side].push(took.saturating_sub(time));
                 }
                 found.push((answer.expect("an answer"), took));
             }
@@ -305,6 +358,9 @@ fn main() {
     if options.stops > 0 {
         return measure_stops(&options);
     }
+    if options.overruns > 0 {
+        return measure_overruns(&options);
+    }
     let measured = play_games(&options);
     let pondered = &measured.pondered;
     let mean_depth = pondered.iter().sum::<u32>() as f64 / pondered.len().max(1) as f64;
@@ -324,7 +380,9 @@ fn main() {
         pondered.len(),
         percentiles(measured.stops)
     );
-    if !measured.overruns.is_empty() {
-        println!("go past movetime: {}", percentiles(measured.overruns));
+    if options.limits.time.is_some() {
+        for (name, overruns) in ["P (pinned)", "N", "O"].iter().zip(measured.overruns) {
+            println!("{name}: go past movetime {}", percentiles(overruns));
+        }
     }
 }

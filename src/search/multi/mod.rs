@@ -148,9 +148,10 @@ pub struct MultiSearch<G: SeatedGame> {
 /// The deepest ply a search reaches.
 const MAX_PLY: usize = 128;
 
-/// Nodes between two polls of the stop flag and the clock (a power of two): about a
-/// millisecond of four-seat Ataxx search (`docs/engine.md`, "Stopping").
-pub const POLL_INTERVAL: u64 = 1024;
+/// Nodes between two polls of the stop flag and the clock (a power of two): a quarter of a
+/// millisecond of four-seat Ataxx search on average, and within about 1 ms in the slowest
+/// positions measured, where 1024 nodes took up to 7 ms (`docs/engine.md`, "Stopping").
+pub const POLL_INTERVAL: u64 = 256;
 
 impl<G: SeatedGame> MultiSearch<G> {
     /// A search with a table of `entries` slots.
