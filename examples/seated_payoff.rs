@@ -1,12 +1,15 @@
-//! The payoff of the seated engine's pondering: four-seat Ataxx, one scripted human (seat x)
-//! and three bots (o, y, z) on a [`SeatedEngine`].
+//! The payoff of the seated engine's pondering and resuming: four-seat Ataxx, one scripted
+//! human (seat x) and three bots (o, y, z) on a [`SeatedEngine`].
 //!
-//! The engine under test (P) ponders while the human thinks `--think` ms a move; a second
-//! engine (N, the same layout, never pondering) follows the same game and, right after P
-//! answers a bot's turn, searches the same position with the same limits (its table kept
-//! from move to move, as P's). So both search the same positions under the same load. With
-//! `--depth D` both search to depth D: the payoff is the nodes and time to reply (nodes do
-//! not depend on the machine's load); with `--movetime MS` it is the depth reached.
+//! Three engines follow the same game. The engine under test (P) ponders while the human
+//! thinks `--think` ms a move, and plays the bots' moves; right after P answers a bot's turn,
+//! an engine that never ponders (N) and one that neither ponders nor resumes (O: every search
+//! deepens from depth 1, the behaviour before resuming) search the same position with the
+//! same limits (each with its table kept from move to move). So all three search the same
+//! positions under the same load. With `--depth D` the payoff is the nodes and time to reply
+//! (nodes do not depend on the machine's load); with `--movetime MS` it is the depth reached,
+//! and the time every `go` took past `MS` is reported (p50, p99, max). `--resume off` turns
+//! resuming off in P and N too (then N and O are the same engine twice).
 //!
 //! `--layout shared` (the default: one engine, one table, for the three bots) or `each` (one
 //! engine and table per bot; the engine of the seat after the human ponders). Also printed:
@@ -16,9 +19,20 @@
 //! The scripted human plays a one-ply greedy move, or a random one a quarter of the time; its
 //! own thinking runs on the caller's thread, then it waits out the rest of `--think`.
 //!
+//! `--stops N` measures only the stop latency: N times, P ponders a random four-seat position
+//! for a random 5 to 100 ms and is stopped; p50, p99 and max of `stop_pondering`'s time.
+//!
+//! `--overruns N --movetime MS` measures only the multi-player search's own overrun: N
+//! searches of random four-seat positions for `MS` on the caller's thread (no engine thread,
+//! no channel); p50, p99 and max of the wall-clock time past `MS`, and of the thread's CPU
+//! time past `MS` (Linux; what the search itself spent, without the waits for a core).
+//!
 //! ```text
 //! cargo run --profile ci --example seated_payoff -- [--games 2] [--think 1000]
-//!     [--depth 6 | --movetime 500] [--algorithm brs] [--layout shared|each] [--seed 1]
+//!     [--depth 6 | --movetime 500] [--algorithm brsplus] [--layout shared|each]
+//!     [--resume on|off] [--seed 1]
+//! cargo run --profile ci --example seated_payoff -- --stops 300 [--algorithm brsplus]
+//! cargo run --profile ci --example seated_payoff -- --overruns 200 --movetime 50
 //! ```
 
 use ponder::engine::SeatedEngine;
@@ -36,6 +50,9 @@ struct Options {
     limits: MultiLimits,
     algorithm: MultiAlgorithm,
     each: bool,
+    resume: bool,
+    stops: u32,
+    overruns: u32,
     seed: u64,
 }
 
@@ -48,8 +65,11 @@ fn options() -> Options {
             nodes: u64::MAX,
             time: None,
         },
-        algorithm: MultiAlgorithm::Brs,
+        algorithm: MultiAlgorithm::BrsPlus,
         each: false,
+        resume: true,
+        stops: 0,
+        overruns: 0,
         seed: 1,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -68,6 +88,9 @@ fn options() -> Options {
                 options.algorithm = MultiAlgorithm::from_name(value).expect("an algorithm")
             }
             "--layout" => options.each = value == "each",
+            "--resume" => options.resume = value != "off",
+            "--stops" => options.stops = number() as u32,
+            "--overruns" => options.overruns = number() as u32,
             "--seed" => options.seed = number(),
             other => panic!("unknown option {other}"),
         }
@@ -81,11 +104,8 @@ struct Bots {
 }
 
 impl Bots {
-    fn new(each: bool, pinned: bool) -> Bots {
-        let spawn = |_| match pinned {
-            true => SeatedEngine::spawn_pinned(1 << 20),
-            false => SeatedEngine::spawn(1 << 20),
-        };
+    fn new(each: bool, pinned: bool, resume: bool) -> Bots {
+        let spawn = |_| SeatedEngine::spawn_with(1 << 20, pinned, resume);
         let engines = (0..if each { 3 } else { 1 }).map(spawn);
         Bots {
             engines: engines.collect::<std::io::Result<_>>().expect("threads"),
@@ -99,31 +119,57 @@ impl Bots {
     }
 }
 
-/// Sums of one kind of reply.
+/// The three engines compared: pondering (P), not pondering (N), neither pondering nor
+/// resuming (O).
+const ENGINES: usize = 3;
+
+/// Sums of one kind of reply, one column per engine.
 #[derive(Default)]
 struct Sums {
     replies: u32,
-    depth: [u64; 2],
-    nodes: [u64; 2],
-    micros: [u128; 2],
+    depth: [u64; ENGINES],
+    nodes: [u64; ENGINES],
+    micros: [u128; ENGINES],
 }
 
 impl Sums {
     fn line(&self, name: &str) -> String {
         let n = f64::from(self.replies.max(1));
         let mean = |v: u64| v as f64 / n;
+        let ratio = |side: usize| self.nodes[side] as f64 / self.nodes[0].max(1) as f64;
         format!(
-            "{name}: {} replies; depth {:.2} / {:.2}; nodes {:.0} / {:.0} ({:.2}x); time {:.1} / {:.1} ms",
+            "{name}: {} replies; depth {:.2} / {:.2} / {:.2}; nodes {:.0} / {:.0} / {:.0} \
+             (N/P {:.2}x, O/P {:.2}x); time {:.1} / {:.1} / {:.1} ms",
             self.replies,
             mean(self.depth[0]),
             mean(self.depth[1]),
+            mean(self.depth[2]),
             mean(self.nodes[0]),
             mean(self.nodes[1]),
-            self.nodes[1] as f64 / self.nodes[0].max(1) as f64,
+            mean(self.nodes[2]),
+            ratio(1),
+            ratio(2),
             self.micros[0] as f64 / n / 1000.0,
             self.micros[1] as f64 / n / 1000.0,
+            self.micros[2] as f64 / n / 1000.0,
         )
     }
+}
+
+/// `p50 .. ms, p99 .. ms, max .. ms` of some durations.
+fn percentiles(mut times: Vec<Duration>) -> String {
+    times.sort();
+    let at = |q: f64| {
+        let index = ((times.len().max(1) - 1) as f64 * q).round() as usize;
+        times.get(index).map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+    };
+    format!(
+        "p50 {:.3} ms, p99 {:.3} ms, max {:.3} ms ({} samples)",
+        at(0.5),
+        at(0.99),
+        at(1.0),
+        times.len()
+    )
 }
 
 /// The scripted human's move: greedy, or random a quarter of the time.
@@ -142,23 +188,120 @@ fn human_move(
     found.best.unwrap_or(moves[0])
 }
 
-fn main() {
-    let options = options();
+/// The four-seat start.
+fn start() -> AtaxxSeats {
     let spec: GameSpec = "ataxx:players=4".parse().expect("a spec");
     let config = AtaxxSeats::config_from_spec(&spec).expect("four seats");
+    AtaxxSeats::start(&config).expect("the start")
+}
+
+/// A position `plies` random moves from `from`, or where the game ended.
+fn random_walk(from: AtaxxSeats, plies: u32, rng: &mut SmallRng) -> AtaxxSeats {
+    let mut position = from;
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        position.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        position = position.play_unchecked(moves[rng.random_range(0..moves.len())]);
+    }
+    position
+}
+
+/// `--stops N`: the latency of `stop_pondering` after random pondering times.
+fn measure_stops(options: &Options) {
     let mut rng = SmallRng::seed_from_u64(options.seed);
-    let mut pondering = Bots::new(options.each, true);
-    let mut plain = Bots::new(options.each, false);
+    let mut engine = SeatedEngine::spawn_with(1 << 20, true, options.resume).expect("a thread");
+    let (mut stops, mut depths) = (Vec::new(), 0u64);
+    while stops.len() < options.stops as usize {
+        let plies = rng.random_range(4..40);
+        let position = random_walk(start(), plies, &mut rng);
+        if position.outcome().is_some() {
+            continue;
+        }
+        engine.ponder(&position, options.algorithm);
+        std::thread::sleep(Duration::from_millis(rng.random_range(5..100)));
+        let stopping = Instant::now();
+        let (_, depth) = engine.stop_pondering().unwrap_or_default();
+        stops.push(stopping.elapsed());
+        depths += u64::from(depth);
+    }
+    let mean_depth = depths as f64 / f64::from(options.stops.max(1));
+    println!(
+        "{:?}: stop_pondering after 5-100 ms of pondering: {}; pondered depth {mean_depth:.2}",
+        options.algorithm,
+        percentiles(stops)
+    );
+}
+
+/// The calling thread's CPU time (Linux), `None` elsewhere.
+fn thread_cpu_time() -> Option<Duration> {
+    #[cfg(target_os = "linux")]
+    {
+        let mut now = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `now` is a valid timespec for the call to write.
+        let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
+        (status == 0).then(|| Duration::new(now.tv_sec as u64, now.tv_nsec as u32))
+    }
+    #[cfg(not(target_os = "linux"))]
+    None
+}
+
+/// `--overruns N`: the search's own time past `--movetime`, on the caller's thread.
+fn measure_overruns(options: &Options) {
+    let time = options.limits.time.expect("--overruns needs --movetime");
+    let mut rng = SmallRng::seed_from_u64(options.seed);
+    let mut search = MultiSearch::new(1 << 20);
+    let (mut walls, mut cpus) = (Vec::new(), Vec::new());
+    while walls.len() < options.overruns as usize {
+        let position = random_walk(start(), rng.random_range(4..40), &mut rng);
+        if position.outcome().is_some() {
+            continue;
+        }
+        let (wall, cpu) = (Instant::now(), thread_cpu_time());
+        search.search(&position, options.algorithm, options.limits);
+        walls.push(wall.elapsed().saturating_sub(time));
+        if let (Some(before), Some(after)) = (cpu, thread_cpu_time()) {
+            cpus.push((after - before).saturating_sub(time));
+        }
+    }
+    println!(
+        "{:?}, movetime {} ms: past it, wall clock {}; thread CPU time {}",
+        options.algorithm,
+        time.as_millis(),
+        percentiles(walls),
+        percentiles(cpus)
+    );
+}
+
+/// What the game loop measured.
+#[derive(Default)]
+struct Measured {
+    next: Sums,
+    others: Sums,
+    stops: Vec<Duration>,
+    pondered: Vec<u32>,
+    /// Time past `--movetime` of every `go`, one list per engine.
+    overruns: [Vec<Duration>; ENGINES],
+}
+
+/// Plays the games (see the module documentation).
+fn play_games(options: &Options) -> Measured {
+    let mut rng = SmallRng::seed_from_u64(options.seed);
+    let mut engines = [
+        Bots::new(options.each, true, options.resume),
+        Bots::new(options.each, false, options.resume),
+        Bots::new(options.each, false, false),
+    ];
     let mut greedy = MultiSearch::new(1 << 10);
-    let (mut next, mut others) = (Sums::default(), Sums::default());
-    let (mut stops, mut pondered) = (Vec::new(), Vec::new());
+    let mut measured = Measured::default();
     let mut moves = Vec::new();
     for _ in 0..options.games {
-        let mut position = AtaxxSeats::start(&config).expect("the start");
-        for _ in 0..4 {
-            position.legal_moves(&mut moves);
-            position = position.play_unchecked(moves[rng.random_range(0..moves.len())]);
-        }
+        let mut position = random_walk(start(), 4, &mut rng);
         let mut after_human = false;
         loop {
             position.legal_moves(&mut moves);
@@ -168,28 +311,35 @@ fn main() {
             let seat = position.side_to_move();
             if seat == Seat::FIRST {
                 let followed = position.play_unchecked(moves[0]);
-                let ponderer = pondering.of(followed.side_to_move());
+                let ponderer = engines[0].of(followed.side_to_move());
                 ponderer.ponder(&position, options.algorithm);
                 let started = Instant::now();
                 let mv = human_move(&position, &mut greedy, &mut rng);
                 std::thread::sleep(options.think.saturating_sub(started.elapsed()));
                 let stopping = Instant::now();
                 let (_, depth) = ponderer.stop_pondering().unwrap_or_default();
-                stops.push(stopping.elapsed());
-                pondered.push(depth);
+                measured.stops.push(stopping.elapsed());
+                measured.pondered.push(depth);
                 position = position.play_unchecked(mv);
                 after_human = true;
                 continue;
             }
             let mut found = Vec::new();
-            for bots in [&mut pondering, &mut plain] {
+            for (side, bots) in engines.iter_mut().enumerate() {
                 let started = Instant::now();
                 let answer = bots
                     .of(seat)
                     .go(&position, options.algorithm, options.limits);
-                found.push((answer.expect("an answer"), started.elapsed()));
+                let took = started.elapsed();
+                if let Some(time) = options.limits.time {
+                    measured.overruns[side].push(took.saturating_sub(time));
+                }
+                found.push((answer.expect("an answer"), took));
             }
-            let sums = if after_human { &mut next } else { &mut others };
+            let sums = match after_human {
+                true => &mut measured.next,
+                false => &mut measured.others,
+            };
             sums.replies += 1;
             for (side, (answer, time)) in found.iter().enumerate() {
                 sums.depth[side] += u64::from(answer.depth);
@@ -200,22 +350,39 @@ fn main() {
             after_human = false;
         }
     }
-    stops.sort();
-    let millis = |d: Duration| d.as_secs_f64() * 1000.0;
+    measured
+}
+
+fn main() {
+    let options = options();
+    if options.stops > 0 {
+        return measure_stops(&options);
+    }
+    if options.overruns > 0 {
+        return measure_overruns(&options);
+    }
+    let measured = play_games(&options);
+    let pondered = &measured.pondered;
     let mean_depth = pondered.iter().sum::<u32>() as f64 / pondered.len().max(1) as f64;
     println!(
-        "{} games, {:?}, think {} ms, layout {}; pondering / not:",
+        "{} games, {:?}, think {} ms, layout {}, resume {}; pondering (P) / not (N) / \
+         neither pondering nor resuming (O):",
         options.games,
         options.algorithm,
         options.think.as_millis(),
-        if options.each { "each" } else { "shared" }
+        if options.each { "each" } else { "shared" },
+        if options.resume { "on" } else { "off" },
     );
-    println!("{}", next.line("seat after the human"));
-    println!("{}", others.line("other bot turns"));
+    println!("{}", measured.next.line("seat after the human"));
+    println!("{}", measured.others.line("other bot turns"));
     println!(
-        "pondering: {} human moves, depth {mean_depth:.2} on every reply; stop p50 {:.3} ms, max {:.3} ms",
-        stops.len(),
-        stops.get(stops.len() / 2).map_or(0.0, |&d| millis(d)),
-        stops.last().map_or(0.0, |&d| millis(d)),
+        "pondering: {} human moves, depth {mean_depth:.2} on every reply; stop {}",
+        pondered.len(),
+        percentiles(measured.stops)
     );
+    if options.limits.time.is_some() {
+        for (name, overruns) in ["P (pinned)", "N", "O"].iter().zip(measured.overruns) {
+            println!("{name}: go past movetime {}", percentiles(overruns));
+        }
+    }
 }

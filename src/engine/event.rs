@@ -2,7 +2,7 @@
 
 use super::command::SearchId;
 use super::tree::TreeStats;
-use crate::games::{Game, GameError};
+use crate::games::{Game, GameError, Seat};
 use crate::search::SearchInfo;
 use std::time::Duration;
 use thiserror::Error;
@@ -129,6 +129,53 @@ pub enum PonderInfo<G: Game> {
     Finished,
 }
 
+/// Pondering's progress as one seat sees it ([`PonderInfo::seen_by`]): what a front end shows
+/// while a bot ponders.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PonderLine<G: Game> {
+    /// Depth completed below the reply.
+    pub depth: u32,
+    /// The score for the seat: turned to its side in a two-seat game, as reported with more
+    /// seats (no sign to turn).
+    pub score: i32,
+    /// The reply (when there is one), then the principal variation after it.
+    pub line: Vec<G::Move>,
+    /// Nodes searched by this pondering so far.
+    pub nodes: u64,
+    /// Time since pondering started.
+    pub time: Duration,
+}
+
+impl<G: Game> PonderInfo<G> {
+    /// A [`PonderInfo::Progress`] as `seat` sees it, pondering `pondered`: the reply and the
+    /// principal variation as one line, the score (for the side to move after the reply, or
+    /// in `pondered` when there is no reply or it is not legal there) turned to `seat`'s
+    /// side. `None` for pondering's other events.
+    pub fn seen_by(self, pondered: &G, seat: Seat) -> Option<PonderLine<G>> {
+        let PonderInfo::Progress {
+            reply,
+            depth,
+            score,
+            pv,
+            nodes,
+            time,
+        } = self
+        else {
+            return None;
+        };
+        let legal = reply.filter(|&mv| pondered.is_legal(mv));
+        let after = legal.map_or(*pondered, |mv| pondered.play_unchecked(mv));
+        let own = after.side_to_move() == seat || after.seat_count() > 2;
+        Some(PonderLine {
+            depth,
+            score: if own { score } else { -score },
+            line: reply.into_iter().chain(pv).collect(),
+            nodes,
+            time,
+        })
+    }
+}
+
 /// What the stored tree kept after a move or a new position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RerootInfo<G: Game> {
@@ -157,4 +204,49 @@ pub enum EngineError {
     /// Something went wrong inside the engine (a bug); it recovered with a fresh tree.
     #[error("internal error: {0}")]
     Internal(String),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PonderInfo;
+    use crate::games::{Ataxx, Game, Seat};
+    use std::time::Duration;
+
+    type Move = <Ataxx as Game>::Move;
+
+    fn progress(reply: Option<Move>, pv: Vec<Move>) -> PonderInfo<Ataxx> {
+        PonderInfo::Progress {
+            reply,
+            depth: 3,
+            score: 7,
+            pv,
+            nodes: 10,
+            time: Duration::from_millis(1),
+        }
+    }
+
+    #[test]
+    fn a_progress_is_turned_to_the_seat_that_sees_it() {
+        let pondered = Ataxx::start(&Default::default()).unwrap();
+        assert_eq!(pondered.side_to_move(), Seat::FIRST);
+        let b6 = pondered.parse_move("b6").unwrap();
+        let after = pondered.play(b6);
+        let f6 = after.parse_move("f6").unwrap();
+        // After x's reply b6, o is to move: the score is o's; the line is b6 f6.
+        let line = progress(Some(b6), vec![f6]).seen_by(&pondered, Seat::SECOND);
+        let line = line.unwrap();
+        assert_eq!((line.depth, line.score, line.nodes), (3, 7, 10));
+        assert_eq!(line.line, vec![b6, f6]);
+        let seen = |reply, seat| progress(reply, vec![f6]).seen_by(&pondered, seat);
+        assert_eq!(seen(Some(b6), Seat::FIRST).unwrap().score, -7);
+        // No reply, or one not legal there (o's f6): the score is x's, to move when pondered.
+        assert_eq!(seen(None, Seat::FIRST).unwrap().score, 7);
+        assert_eq!(seen(None, Seat::SECOND).unwrap().line, vec![f6]);
+        assert_eq!(seen(Some(f6), Seat::SECOND).unwrap().score, -7);
+        assert!(
+            PonderInfo::<Ataxx>::Finished
+                .seen_by(&pondered, Seat::FIRST)
+                .is_none()
+        );
+    }
 }

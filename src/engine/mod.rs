@@ -26,7 +26,7 @@ mod tree;
 
 pub use command::{Command, SearchId};
 pub use config::{EngineConfig, EngineOption, OPTION_NAMES, PonderMode};
-pub use event::{BestMove, EngineError, Event, IterationInfo, PonderInfo, RerootInfo};
+pub use event::{BestMove, EngineError, Event, IterationInfo, PonderInfo, PonderLine, RerootInfo};
 pub use handle::{Engine, MemoryUse};
 pub use search_api::{Limits, StopSignal, TieBreak};
 pub use seated::{SeatedEngine, SeatedEvent};

@@ -3,9 +3,12 @@
 //! a human's.
 //!
 //! The two-player engine keeps an arena tree re-rooted on each move; here the exact-keyed
-//! table is the memory (keys carry the root seat and the algorithm, so the bots' searches
-//! and the pondering share one table without mixing their values): after any seat's actual
-//! move, the next search finds what earlier searches and pondering stored below that move.
+//! table is the memory (keys carry the algorithm and, where values depend on it, the root
+//! seat, so the bots' searches and the pondering share one table without mixing their
+//! values). Re-rooting on any seat's actual move is a table probe: the next search resumes
+//! iterative deepening above the depth the table holds exactly for the new root (pondered,
+//! or stored by an earlier search below that move), its move first, and finds the rest of
+//! what was stored below it by key.
 
 use crate::search::multi::{MultiAlgorithm, MultiLimits, MultiOutcome, MultiSearch, SeatedGame};
 use crossbeam_channel::{Receiver, Sender, unbounded};
@@ -52,21 +55,27 @@ impl<G: SeatedGame> SeatedEngine<G> {
     /// Starts the thread with a table of `entries` slots (not pinned to a core: fit for a
     /// server running many tables).
     pub fn spawn(entries: usize) -> std::io::Result<SeatedEngine<G>> {
-        SeatedEngine::spawn_on(entries, false)
+        SeatedEngine::spawn_with(entries, false, true)
     }
 
     /// Starts the thread with a table of `entries` slots, pinned to the last core the OS
     /// lets it run on (Linux only), so that it searches and ponders on its own
     /// core while the caller's thread keeps the others (a terminal game).
     pub fn spawn_pinned(entries: usize) -> std::io::Result<SeatedEngine<G>> {
-        SeatedEngine::spawn_on(entries, true)
+        SeatedEngine::spawn_with(entries, true, true)
     }
 
-    fn spawn_on(entries: usize, pin: bool) -> std::io::Result<SeatedEngine<G>> {
+    /// Starts the thread as [`SeatedEngine::spawn`] or, with `pin`, as
+    /// [`SeatedEngine::spawn_pinned`]; with `resume` false every search deepens from depth 1
+    /// even where the table already holds its root ([`MultiSearch::with_resume`]: the
+    /// behaviour before resuming, for measurements such as `examples/seated_payoff.rs`).
+    pub fn spawn_with(entries: usize, pin: bool, resume: bool) -> std::io::Result<SeatedEngine<G>> {
         let (jobs, job_receiver) = unbounded::<Job<G>>();
         let (event_sender, events) = unbounded();
         let stop = Arc::new(AtomicBool::new(false));
-        let mut search = MultiSearch::new(entries).with_stop(stop.clone());
+        let mut search = MultiSearch::new(entries)
+            .with_stop(stop.clone())
+            .with_resume(resume);
         let thread = std::thread::Builder::new()
             .name("seated-engine".into())
             .spawn(move || {

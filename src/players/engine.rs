@@ -71,51 +71,26 @@ impl<G: Evaluators> EnginePlayer<G> {
         }
     }
 
-    /// A pondering score (for the side to move after `reply`, or in the pondered position
-    /// when there is no reply) from the engine's own point of view: the engine ponders on the
-    /// other side's turn.
-    fn engine_view(&self, score: i32, reply: Option<G::Move>) -> i32 {
-        let Some(pondered) = self.known.as_ref().map(GameRecord::current) else {
-            return score;
-        };
-        match reply {
-            Some(reply) if pondered.is_legal(reply) => {
-                let next = pondered.play_unchecked(reply);
-                if next.side_to_move() == pondered.side_to_move() {
-                    -score
-                } else {
-                    score
-                }
-            }
-            _ => -score,
-        }
-    }
-
+    /// Keeps pondering's progress, as the engine sees it: it ponders on the other side's
+    /// turn in the position it was last told.
     fn take_ponder_event(&mut self, event: Event<G>) {
-        if let Event::Ponder(info) = event {
-            match info {
-                PonderInfo::Progress {
-                    reply,
-                    depth,
-                    score,
-                    pv,
-                    nodes,
-                    time,
-                } => {
-                    let line: Vec<G::Move> = reply.into_iter().chain(pv).collect();
-                    let score = self.engine_view(score, reply);
-                    self.ponder = Some(Thought {
-                        depth,
-                        score: Some(score),
-                        exact: None,
-                        nodes,
-                        time,
-                        pv: line,
-                    });
-                }
-                PonderInfo::Started { .. } => self.ponder = None,
-                PonderInfo::Stopped { .. } | PonderInfo::Finished => {}
-            }
+        let Event::Ponder(info) = event else { return };
+        if let PonderInfo::Started { .. } = info {
+            self.ponder = None;
+        }
+        let Some(pondered) = self.known.as_ref().map(GameRecord::current) else {
+            return;
+        };
+        let engine = pondered.side_to_move().opponent();
+        if let Some(line) = info.seen_by(&pondered, engine) {
+            self.ponder = Some(Thought {
+                depth: line.depth,
+                score: Some(line.score),
+                exact: None,
+                nodes: line.nodes,
+                time: line.time,
+                pv: line.line,
+            });
         }
     }
 }

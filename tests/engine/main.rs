@@ -8,6 +8,7 @@
 mod common;
 mod engine_agreement;
 mod engine_ponderhit;
+mod engine_seated;
 mod engine_stress;
 
 /// Held by every test of this binary: they measure times or load the machine, so they run one

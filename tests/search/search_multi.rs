@@ -208,3 +208,81 @@ fn node_limits_stop_the_search_with_a_legal_move() {
         assert!(position.is_legal(found.best.unwrap()));
     }
 }
+
+fn to_depth(depth: u32) -> MultiLimits {
+    MultiLimits {
+        depth,
+        nodes: u64::MAX,
+        time: None,
+    }
+}
+
+#[test]
+fn a_search_resumes_above_the_depth_its_table_holds_for_the_root() {
+    for position in random_positions("ataxx:players=4", 4, 5) {
+        for algorithm in [MultiAlgorithm::Paranoid, MultiAlgorithm::BrsPlus] {
+            let mut fresh = MultiSearch::<AtaxxSeats>::new(1 << 16);
+            let whole = fresh.search(&position, algorithm, to_depth(4));
+            let mut split = MultiSearch::<AtaxxSeats>::new(1 << 16);
+            let first = split.search(&position, algorithm, to_depth(3));
+            let again = split.search(&position, algorithm, to_depth(3));
+            assert_eq!((again.best, again.value), (first.best, first.value));
+            assert_eq!(
+                (again.depth, again.nodes),
+                (3, 0),
+                "{algorithm:?} at {position}"
+            );
+            // Depth 4 after depth 3 runs the one iteration a fresh search ends with.
+            let resumed = split.search(&position, algorithm, to_depth(4));
+            assert_eq!((resumed.best, resumed.value), (whole.best, whole.value));
+            assert_eq!(resumed.depth, 4);
+            assert_eq!(resumed.nodes, whole.nodes - first.nodes);
+            // Without resuming, the search deepens from depth 1 again.
+            let mut plain = MultiSearch::<AtaxxSeats>::new(1 << 16).with_resume(false);
+            plain.search(&position, algorithm, to_depth(3));
+            assert!(plain.search(&position, algorithm, to_depth(3)).nodes > 0);
+        }
+    }
+}
+
+#[test]
+fn max_n_entries_serve_the_next_seats_search() {
+    for position in random_positions("ataxx:players=4", 4, 6) {
+        let mut search = MultiSearch::<AtaxxSeats>::new(1 << 16);
+        let found = search.search(&position, MultiAlgorithm::MaxN, to_depth(3));
+        let child = position.play(found.best.unwrap());
+        assert_ne!(child.side_to_move(), position.side_to_move());
+        let reused = search.search(&child, MultiAlgorithm::MaxN, to_depth(2));
+        let fresh = MultiSearch::<AtaxxSeats>::new(1 << 16).search(
+            &child,
+            MultiAlgorithm::MaxN,
+            to_depth(2),
+        );
+        assert_eq!((reused.depth, reused.nodes), (2, 0), "at {child}");
+        assert_eq!((reused.best, reused.value), (fresh.best, fresh.value));
+    }
+}
+
+#[test]
+fn pondering_leaves_every_reply_searched_to_the_pondered_depth() {
+    for position in random_positions("ataxx:players=4", 3, 7) {
+        let mut search = MultiSearch::<AtaxxSeats>::new(1 << 18);
+        let (nodes, depth) = search.ponder(&position, MultiAlgorithm::BrsPlus, 3);
+        assert_eq!(depth, 3);
+        let mut resumed = 0;
+        for reply in moves(&position) {
+            let child = position.play(reply);
+            let found = search.search(&child, MultiAlgorithm::BrsPlus, to_depth(3));
+            if moves(&child).is_empty() {
+                continue;
+            }
+            assert!(found.depth >= 3 && child.is_legal(found.best.unwrap()));
+            resumed += found.nodes;
+        }
+        assert!(nodes > 0);
+        assert_eq!(
+            resumed, 0,
+            "every reply's root is in the table at {position}"
+        );
+    }
+}

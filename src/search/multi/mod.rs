@@ -20,7 +20,14 @@
 //!   others play their first move by the static ordering (the highest
 //!   [`crate::Game::move_order_hint`], the first in natural order among equals).
 //!
-//! `greedy` is the one-ply baseline: the move whose position is best for the mover.
+//! `greedy` is the one-ply baseline: the move whose position is best for the mover (max-n at
+//! depth 1).
+//!
+//! A search resumes where earlier ones left off: when the table holds an exact entry for the
+//! root (from an earlier search or from pondering, with the same algorithm and, but for
+//! max-n, the same root seat), iterative deepening starts one ply above its depth, its move
+//! first. Stopping is polled every [`POLL_INTERVAL`] nodes over the search's whole life (the
+//! stop flag and the clock), so a stop is answered within that many nodes on every path.
 
 mod nodes;
 mod table;
@@ -112,7 +119,7 @@ pub struct MultiOutcome<M> {
     pub value: i32,
     /// The last completed depth.
     pub depth: u32,
-    /// Nodes visited.
+    /// Nodes visited (0 when the table already held the root at the depth asked for).
     pub nodes: u64,
 }
 
@@ -124,17 +131,27 @@ pub struct MultiSearch<G: SeatedGame> {
     /// The moves of a seat playing its ordering's first move (BRS+).
     scratch: Vec<G::Move>,
     nodes: u64,
+    /// Nodes counted over the search's whole life (never reset): the stop flag and the clock
+    /// are polled when it reaches a multiple of [`POLL_INTERVAL`].
+    ticks: u64,
     limits: MultiLimits,
     started: Instant,
     stopped: bool,
     root: Seat,
     algorithm: MultiAlgorithm,
+    /// Start iterative deepening above the depth the table holds exactly for the root.
+    resume: bool,
     /// Set from outside to stop a search or pondering.
     stop: Option<Arc<AtomicBool>>,
 }
 
 /// The deepest ply a search reaches.
 const MAX_PLY: usize = 128;
+
+/// Nodes between two polls of the stop flag and the clock (a power of two): a quarter of a
+/// millisecond of four-seat Ataxx search on average, and within about 1 ms in the slowest
+/// positions measured, where 1024 nodes took up to 7 ms (`docs/engine.md`, "Stopping").
+pub const POLL_INTERVAL: u64 = 256;
 
 impl<G: SeatedGame> MultiSearch<G> {
     /// A search with a table of `entries` slots.
@@ -144,44 +161,72 @@ impl<G: SeatedGame> MultiSearch<G> {
             buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
             scratch: Vec::with_capacity(128),
             nodes: 0,
+            ticks: 0,
             limits: MultiLimits::default(),
             started: Instant::now(),
             stopped: false,
             root: Seat::FIRST,
             algorithm: MultiAlgorithm::Paranoid,
+            resume: true,
             stop: None,
         }
     }
 
-    /// Lets `stop` end searches from another thread (checked every 256 nodes).
+    /// Lets `stop` end searches and pondering from another thread (polled every
+    /// [`POLL_INTERVAL`] nodes and between pondered replies).
     pub fn with_stop(mut self, stop: Arc<AtomicBool>) -> MultiSearch<G> {
         self.stop = Some(stop);
         self
     }
 
+    /// With `false`, every search deepens from depth 1 even when the table already holds
+    /// its root (the behaviour before resuming; for measurements). On by default.
+    pub fn with_resume(mut self, resume: bool) -> MultiSearch<G> {
+        self.resume = resume;
+        self
+    }
+
+    /// Whether the outside stop flag is set.
+    #[inline]
+    fn stop_requested(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|stop| stop.load(Ordering::Relaxed))
+    }
+
     /// Thinks on the time of the seat to move (a human): each of its replies is searched for
-    /// the seat that moves next, one ply deeper each round, until the stop flag is set or
-    /// `max_depth` is done. What it finds stays in the table, keyed by the position, the seat
-    /// and the algorithm, so the search after the actual reply starts from it. Returns the
-    /// nodes and the deepest round completed.
+    /// the seat that moves next, one ply deeper each round (the likeliest replies first: the
+    /// best for the human by its utility), until the stop flag is set or `max_depth` is done.
+    /// What it finds stays in the table, keyed by the position, the seat and the algorithm:
+    /// each round resumes the reply's search where the last one stopped, and the search after
+    /// the actual reply starts above the depth pondered. Returns the nodes and the deepest
+    /// round completed.
     pub fn ponder(
         &mut self,
         position: &G,
         algorithm: MultiAlgorithm,
         max_depth: u32,
     ) -> (u64, u32) {
+        let human = position.side_to_move();
         let mut replies = Vec::new();
         position.legal_moves(&mut replies);
+        let mut children: Vec<G> = replies
+            .iter()
+            .map(|&r| position.play_unchecked(r))
+            .collect();
+        children.sort_by_cached_key(|child| std::cmp::Reverse(child.utility(human)));
         let (mut nodes, mut completed) = (0, 0);
         for depth in 1..=max_depth {
-            for &reply in &replies {
-                let child = position.play_unchecked(reply);
+            for child in &children {
+                if self.stop_requested() {
+                    return (nodes, completed);
+                }
                 let limits = MultiLimits {
                     depth,
                     nodes: u64::MAX,
                     time: None,
                 };
-                nodes += self.search(&child, algorithm, limits).nodes;
+                nodes += self.search(child, algorithm, limits).nodes;
                 if self.stopped {
                     return (nodes, completed);
                 }
@@ -192,7 +237,8 @@ impl<G: SeatedGame> MultiSearch<G> {
     }
 
     /// Chooses a move for the seat to move by `algorithm` within `limits`, deepening one ply
-    /// at a time.
+    /// at a time from depth 1, or from one ply above the depth the table holds exactly for
+    /// this root (its move and value are the answer until a deeper iteration completes).
     pub fn search(
         &mut self,
         position: &G,
@@ -215,7 +261,17 @@ impl<G: SeatedGame> MultiSearch<G> {
             depth: 0,
             nodes: 0,
         };
-        for depth in 1..=max_depth {
+        if self.resume
+            && let Some((mv, value, depth)) = self.stored_root(position)
+        {
+            outcome = MultiOutcome {
+                best: Some(mv),
+                value,
+                depth,
+                nodes: 0,
+            };
+        }
+        for depth in outcome.depth + 1..=max_depth {
             let found = self.root_pass(position, depth);
             if self.stopped && outcome.best.is_some() {
                 break;
@@ -236,22 +292,21 @@ impl<G: SeatedGame> MultiSearch<G> {
         outcome
     }
 
-    /// Counts a node; `true` when a limit says stop.
+    /// Counts a node; `true` when a limit says stop. The node limit is checked at every
+    /// node, the stop flag and the clock every [`POLL_INTERVAL`] nodes (no atomic load and no
+    /// clock read at the others).
     #[inline]
     fn out_of_budget(&mut self) -> bool {
         self.nodes += 1;
+        self.ticks += 1;
         if self.nodes >= self.limits.nodes {
             self.stopped = true;
-        } else if self.nodes & 255 == 0
-            && let Some(stop) = &self.stop
-            && stop.load(Ordering::Relaxed)
-        {
-            self.stopped = true;
-        } else if self.nodes & 1023 == 0
-            && let Some(time) = self.limits.time
-            && self.started.elapsed() >= time
-        {
-            self.stopped = true;
+        } else if self.ticks & (POLL_INTERVAL - 1) == 0 {
+            let late = self
+                .limits
+                .time
+                .is_some_and(|time| self.started.elapsed() >= time);
+            self.stopped |= late || self.stop_requested();
         }
         self.stopped
     }

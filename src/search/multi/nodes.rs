@@ -10,16 +10,28 @@ use crate::games::Seat;
 const INFINITE: i32 = i32::MAX / 2;
 
 impl<G: SeatedGame> MultiSearch<G> {
-    /// The table key of `position` in this search (the root seat and algorithm added).
+    /// The table key of `position` in this search: the algorithm in the top two bits and,
+    /// for paranoid, BRS and BRS+ (whose values are the root seat's utility), the root seat in
+    /// the two below. Max-n's values (every seat's utility) do not depend on the root seat,
+    /// so its entries serve every seat's search; greedy is max-n at depth 1 and shares them.
     #[inline]
     fn key(&self, position: &G) -> u128 {
-        let algorithm = match self.algorithm {
+        let tag = match self.algorithm {
             MultiAlgorithm::MaxN | MultiAlgorithm::Greedy => 0u128,
-            MultiAlgorithm::Paranoid => 1,
-            MultiAlgorithm::Brs => 2,
-            MultiAlgorithm::BrsPlus => 3,
+            MultiAlgorithm::Paranoid => 4 | self.root.index() as u128,
+            MultiAlgorithm::Brs => 8 | self.root.index() as u128,
+            MultiAlgorithm::BrsPlus => 12 | self.root.index() as u128,
         };
-        position.search_key() | (self.root.index() as u128) << 124 | algorithm << 126
+        position.search_key() | tag << 124
+    }
+
+    /// What the table holds exactly for the root `position`: its move, the root seat's
+    /// utility and the depth (from an earlier search's root or inner node, or pondering).
+    pub(super) fn stored_root(&self, position: &G) -> Option<(G::Move, i32, u32)> {
+        let entry = self.table.probe(self.key(position))?;
+        let exact = entry.bound == Bound::Exact && entry.depth >= 1;
+        let mv = entry.best.filter(|_| exact)?;
+        Some((mv, entry.values[self.root.index()], entry.depth))
     }
 
     /// The legal moves of `position` into the buffer of `ply`, the table's move first, then
@@ -37,41 +49,44 @@ impl<G: SeatedGame> MultiSearch<G> {
     }
 
     /// One iteration at the root: the best move and the root seat's utility, or `None` when
-    /// the game is over or the search was stopped before a move was valued.
+    /// the game is over or the search was stopped before a move was valued. Stored in the
+    /// table (max-n: the best line's utilities of every seat) only when the iteration
+    /// completed.
     pub(super) fn root_pass(&mut self, position: &G, depth: u32) -> Option<(G::Move, i32)> {
-        let stored = self.table.probe(self.key(position)).and_then(|e| e.best);
+        let key = self.key(position);
+        let stored = self.table.probe(key).and_then(|e| e.best);
         self.ordered_moves(position, 0, stored);
         let moves = std::mem::take(&mut self.buffers[0]);
         let root = self.root.index();
-        let mut best: Option<(G::Move, i32)> = None;
+        let mut best: Option<(G::Move, [i32; 4])> = None;
         let mut alpha = -INFINITE;
         for &mv in &moves {
             let child = position.play_unchecked(mv);
-            let value = match self.algorithm {
-                MultiAlgorithm::MaxN | MultiAlgorithm::Greedy => {
-                    self.maxn(&child, depth - 1, 1)[root]
-                }
-                _ => self.alphabeta(&child, depth - 1, alpha, INFINITE, 1),
+            let values = match self.algorithm {
+                MultiAlgorithm::MaxN | MultiAlgorithm::Greedy => self.maxn(&child, depth - 1, 1),
+                _ => [self.alphabeta(&child, depth - 1, alpha, INFINITE, 1); 4],
             };
             if self.stopped {
                 break;
             }
-            if best.is_none_or(|(_, old)| value > old) {
-                best = Some((mv, value));
-                alpha = alpha.max(value);
+            if best.is_none_or(|(_, old)| values[root] > old[root]) {
+                best = Some((mv, values));
+                alpha = alpha.max(values[root]);
             }
         }
         self.buffers[0] = moves;
-        if let Some((mv, value)) = best {
+        if let Some((mv, values)) = best
+            && !self.stopped
+        {
             self.table.store(Entry {
-                key: self.key(position),
+                key,
                 depth,
                 bound: Bound::Exact,
-                values: [value; 4],
+                values,
                 best: Some(mv),
             });
         }
-        best
+        best.map(|(mv, values)| (mv, values[root]))
     }
 
     /// Every seat's utility at a leaf.
