@@ -9,7 +9,7 @@ use super::bots::{BotLevel, engine_config, engine_limits};
 use super::played::{Played, PlayedGame};
 use super::types::{GameRecordJson, Hint, Position, Thinking, WsMessage};
 use crate::engine::{Engine, EngineOption, Event, PonderInfo, SearchId};
-use crate::games::{GameRecord, GameSpec};
+use crate::games::{GameRecord, GameSpec, Seat};
 use crate::players::{StopSignal, Turn, build_player, score_text};
 use crate::search::Evaluators;
 use std::sync::Arc;
@@ -207,36 +207,15 @@ impl<G: Evaluators> Live<G> {
     /// Pondering's progress as `bot` sees it (the score turned to the bot's side); `None`
     /// for pondering's other events.
     fn ponder_thinking(&self, bot: usize, info: PonderInfo<G>) -> Option<Thinking> {
-        let PonderInfo::Progress {
-            reply,
-            depth,
-            score,
-            pv,
-            nodes,
-            time,
-        } = info
-        else {
-            return None;
-        };
-        let current = self.played.record.current();
-        let after = reply.map_or(current, |mv| current.play_unchecked(mv));
-        let score = if after.side_to_move().index() == bot || after.seat_count() > 2 {
-            score
-        } else {
-            -score
-        };
+        let line = info.seen_by(&self.played.record.current(), Seat::new(bot))?;
         Some(Thinking {
             seat: bot,
             pondering: true,
-            depth,
-            score: score_text(score),
-            pv: reply
-                .into_iter()
-                .chain(pv)
-                .map(|mv| mv.to_string())
-                .collect(),
-            nodes,
-            nps: (nodes as f64 / time.as_secs_f64().max(1e-3)) as u64,
+            depth: line.depth,
+            score: score_text(line.score),
+            pv: line.line.iter().map(ToString::to_string).collect(),
+            nodes: line.nodes,
+            nps: (line.nodes as f64 / line.time.as_secs_f64().max(1e-3)) as u64,
         })
     }
 
