@@ -25,9 +25,11 @@ mod think;
 mod tree;
 
 pub use command::{Command, SearchId};
-pub use config::{EngineConfig, EngineOption, MAX_THREADS, OPTION_NAMES, PonderMode};
+pub use config::{EngineConfig, EngineOption, OPTION_NAMES, PonderMode};
 pub use event::{BestMove, EngineError, Event, IterationInfo, PonderInfo, RerootInfo};
 pub use handle::{Engine, MemoryUse};
 pub use search_api::{Limits, StopSignal, TieBreak};
 pub use seated::{SeatedEngine, SeatedEvent};
 pub use tree::TreeStats;
+
+pub use config::MAX_THREADS;
