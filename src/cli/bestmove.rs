@@ -115,6 +115,14 @@ fn run_game<G: Evaluators>(args: &BestMoveArgs, out: &mut dyn Write) -> Result<(
     if let Some(e) = write_error {
         return Err(e.into());
     }
+    if args.threads > 1 {
+        // The main thread's share: its nodes to depth measure the helpers' help.
+        writeln!(
+            out,
+            "info string main thread nodes {}",
+            outcome.main_thread_nodes
+        )?;
+    }
     match outcome.best_move {
         Some(mv) => writeln!(out, "bestmove {mv}")?,
         None => writeln!(out, "bestmove (none)")?,

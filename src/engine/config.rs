@@ -134,6 +134,9 @@ pub struct EngineConfig {
     pub tree_min_depth: u32,
     /// Pin the search thread to one core where the OS allows it (the last core).
     pub pin_thread: bool,
+    /// Search threads of a `go`: the search thread plus `threads - 1` Lazy SMP helpers over
+    /// the shared table (the search's own helper pool); pondering uses the search thread only.
+    pub threads: usize,
 }
 
 impl Default for EngineConfig {
@@ -151,6 +154,7 @@ impl Default for EngineConfig {
             forward_pruning: true,
             tree_min_depth: 6,
             pin_thread: true,
+            threads: 1,
         }
     }
 }
@@ -177,7 +181,12 @@ pub enum EngineOption {
     ForwardPruning(bool),
     /// [`EngineConfig::tree_min_depth`].
     TreeMinDepth(u32),
+    /// [`EngineConfig::threads`].
+    Threads(usize),
 }
+
+/// The most search threads [`EngineOption::Threads`] accepts (as `threads=` of the players).
+pub const MAX_THREADS: usize = 64;
 
 /// The names [`EngineOption::parse`] knows, with what each value means.
 pub const OPTION_NAMES: &[(&str, &str)] = &[
@@ -194,6 +203,7 @@ pub const OPTION_NAMES: &[(&str, &str)] = &[
     ("Eval", "an evaluator of the game (e.g. default)"),
     ("ForwardPruning", "true or false"),
     ("TreeMinDepth", "1..=64"),
+    ("Threads", "search threads of a go, 1..=64"),
 ];
 
 impl EngineOption {
@@ -248,6 +258,9 @@ impl EngineOption {
             "eval" => Ok(EngineOption::Eval(value.to_string())),
             "forwardpruning" => Ok(EngineOption::ForwardPruning(boolean()?)),
             "treemindepth" => Ok(EngineOption::TreeMinDepth(number(1..=64)? as u32)),
+            "threads" => Ok(EngineOption::Threads(
+                number(1..=MAX_THREADS as u64)? as usize
+            )),
             _ => Err(crate::games::unknown_name(
                 "option",
                 name,
@@ -268,6 +281,7 @@ impl EngineOption {
             EngineOption::Eval(ref name) => config.eval.clone_from(name),
             EngineOption::ForwardPruning(on) => config.forward_pruning = on,
             EngineOption::TreeMinDepth(depth) => config.tree_min_depth = depth,
+            EngineOption::Threads(threads) => config.threads = threads,
         }
     }
 }

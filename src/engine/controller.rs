@@ -502,6 +502,7 @@ impl<G: Evaluators> Controller<G> {
             table: self.table.clone(),
             eval: self.config.eval.clone(),
             forward_pruning: self.config.forward_pruning,
+            threads: self.config.threads,
         };
         match self.jobs.send(job) {
             Ok(()) => true,

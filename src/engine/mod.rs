@@ -31,3 +31,5 @@ pub use handle::{Engine, MemoryUse};
 pub use search_api::{Limits, StopSignal, TieBreak};
 pub use seated::{SeatedEngine, SeatedEvent};
 pub use tree::TreeStats;
+
+pub use config::MAX_THREADS;

@@ -11,7 +11,7 @@ use super::think::{ThinkSetup, think};
 use super::tree::Tree;
 use crate::games::{Game, Key};
 use crate::search::eval::{Evaluator, EvaluatorVisitor, Evaluators};
-use crate::search::{SearchWorker, TranspositionTable};
+use crate::search::{HelperPool, SearchWorker, TranspositionTable};
 use crossbeam_channel::{Receiver, Sender};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
@@ -54,6 +54,8 @@ pub(crate) struct Job<G: Game> {
     /// The evaluator's name (checked by the engine thread).
     pub eval: String,
     pub forward_pruning: bool,
+    /// Threads of a `go`: this one and `threads - 1` Lazy SMP helpers.
+    pub threads: usize,
 }
 
 /// A job handed back.
@@ -85,12 +87,13 @@ pub(crate) fn run<G: Evaluators>(
     if pin {
         super::affinity::pin_to_last_core();
     }
+    let mut helpers = None;
     while let Ok(job) = jobs.recv() {
         let think_id = match job.kind {
             JobKind::Think { id, .. } => Some(id),
             JobKind::Ponder { .. } => None,
         };
-        let result = catch_unwind(AssertUnwindSafe(|| run_job(job, &events)));
+        let result = catch_unwind(AssertUnwindSafe(|| run_job(job, &events, &mut helpers)));
         let message = match result {
             Ok(finished) => JobDone {
                 tree: Some(finished.tree),
@@ -98,12 +101,16 @@ pub(crate) fn run<G: Evaluators>(
                 unanswered: None,
                 prediction: finished.prediction,
             },
-            Err(_) => JobDone {
-                tree: None,
-                ponder_finished: false,
-                unanswered: think_id,
-                prediction: None,
-            },
+            Err(_) => {
+                // The helpers may have been left mid-job: start afresh.
+                helpers = None;
+                JobDone {
+                    tree: None,
+                    ponder_finished: false,
+                    unanswered: think_id,
+                    prediction: None,
+                }
+            }
         };
         if done.send(message).is_err() {
             break;
@@ -111,14 +118,42 @@ pub(crate) fn run<G: Evaluators>(
     }
 }
 
+/// The Lazy SMP helpers of the search thread's `go`s, kept from one job to the next while
+/// what they were made for stays the same.
+pub(crate) struct Helpers<G: Game> {
+    pool: HelperPool<G>,
+    threads: usize,
+    eval: String,
+    forward_pruning: bool,
+    table: Arc<TranspositionTable>,
+}
+
+impl<G: Game> Helpers<G> {
+    /// Whether these helpers serve `job`.
+    fn serve(&self, job: &Job<G>) -> bool {
+        self.threads == job.threads
+            && self.eval == job.eval
+            && self.forward_pruning == job.forward_pruning
+            && Arc::ptr_eq(&self.table, &job.table)
+    }
+}
+
 /// Runs a job with the search compiled for its evaluator.
-fn run_job<G: Evaluators>(job: Job<G>, events: &Sender<Event<G>>) -> Finished<G> {
+fn run_job<G: Evaluators>(
+    job: Job<G>,
+    events: &Sender<Event<G>>,
+    helpers: &mut Option<Helpers<G>>,
+) -> Finished<G> {
     let eval = if G::evaluator_names().contains(&job.eval.as_str()) {
         job.eval.clone()
     } else {
         "default".to_string()
     };
-    let runner = JobRunner { job, events };
+    let runner = JobRunner {
+        job,
+        events,
+        helpers,
+    };
     match G::visit_evaluator(&eval, runner) {
         Ok(result) => result,
         Err(_) => unreachable!("the evaluator name was checked"),
@@ -129,24 +164,38 @@ fn run_job<G: Evaluators>(job: Job<G>, events: &Sender<Event<G>>) -> Finished<G>
 struct JobRunner<'a, G: Game> {
     job: Job<G>,
     events: &'a Sender<Event<G>>,
+    helpers: &'a mut Option<Helpers<G>>,
 }
 
 impl<G: Game> EvaluatorVisitor<G> for JobRunner<'_, G> {
     type Output = Finished<G>;
 
     fn visit<E: Evaluator<G> + 'static>(self, evaluator: E) -> Finished<G> {
-        let worker = SearchWorker::<G, E>::new(
-            self.job.table.clone(),
-            Arc::new(evaluator),
-            self.job.forward_pruning,
-        );
-        run_with(self.job, worker, self.events)
+        let job = self.job;
+        let evaluator = Arc::new(evaluator);
+        let make =
+            || SearchWorker::<G, E>::new(job.table.clone(), evaluator.clone(), job.forward_pruning);
+        if !self.helpers.as_ref().is_some_and(|h| h.serve(&job)) {
+            // Dropping the old pool joins its threads (halted at their last job's end).
+            *self.helpers = None;
+            *self.helpers = Some(Helpers {
+                pool: HelperPool::new((1..job.threads).map(|_| make()).collect()),
+                threads: job.threads,
+                eval: job.eval.clone(),
+                forward_pruning: job.forward_pruning,
+                table: job.table.clone(),
+            });
+        }
+        let worker = make();
+        let pool = self.helpers.as_mut().map(|h| &mut h.pool);
+        run_with(job, worker, pool, self.events)
     }
 }
 
 fn run_with<G: Game, E: Evaluator<G>>(
     job: Job<G>,
     mut worker: SearchWorker<G, E>,
+    helpers: Option<&mut HelperPool<G>>,
     events: &Sender<Event<G>>,
 ) -> Finished<G> {
     let mut tree = job.tree;
@@ -164,7 +213,17 @@ fn run_with<G: Game, E: Evaluator<G>>(
             limits,
             tie_break,
         } => {
-            run_think(&mut tree, &mut worker, &context, id, &limits, tie_break);
+            let setup = ThinkSetup {
+                id,
+                history: context.history,
+                limits: &limits,
+                stop: context.stop,
+                start: context.start,
+                tie_break,
+                tree_min_depth: context.tree_min_depth,
+                helpers,
+            };
+            run_think(&mut tree, &mut worker, &context, setup);
             Finished {
                 tree,
                 ponder_finished: false,
@@ -213,29 +272,25 @@ fn run_think<G: Game, E: Evaluator<G>>(
     tree: &mut Tree<G>,
     worker: &mut SearchWorker<G, E>,
     context: &JobContext<'_, G>,
-    id: SearchId,
-    limits: &Limits,
-    tie_break: TieBreak,
+    mut setup: ThinkSetup<'_, G>,
 ) {
     let events = context.events;
+    let id = setup.id;
     // On the critical path: the tree is compacted, if it is nearly full, only after the
     // depths the kept tree already answers are reported.
-    let setup = ThinkSetup {
-        id,
-        history: context.history,
-        limits,
-        stop: context.stop,
-        start: context.start,
-        tie_break,
-        tree_min_depth: context.tree_min_depth,
-    };
-    let best = think(tree, worker, &context.position, &setup, |info, stats| {
-        let _ = events.send(Event::Info(IterationInfo {
-            id,
-            search: info.clone(),
-            tree: stats,
-        }));
-    });
+    let best = think(
+        tree,
+        worker,
+        &context.position,
+        &mut setup,
+        |info, stats| {
+            let _ = events.send(Event::Info(IterationInfo {
+                id,
+                search: info.clone(),
+                tree: stats,
+            }));
+        },
+    );
     let _ = events.send(Event::BestMove(best));
 }
 

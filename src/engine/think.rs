@@ -9,13 +9,14 @@ use super::tree::{Tree, TreeStats, TreeStore};
 use crate::games::{Game, Key};
 use crate::search::eval::Evaluator;
 use crate::search::{
-    Algorithm, Budget, DeepeningPlan, MAX_DEPTH, RootMove, SearchInfo, SearchWorker, StopSignal,
+    Algorithm, Budget, DeepeningPlan, HelperPool, MAX_DEPTH, RootMove, SearchInfo, SearchWorker,
+    StopSignal,
 };
 use std::sync::Arc;
 use std::time::Instant;
 
 /// Everything one search needs besides the tree and the search worker.
-pub(crate) struct ThinkSetup<'a> {
+pub(crate) struct ThinkSetup<'a, G: Game> {
     /// The `go` this search answers.
     pub id: SearchId,
     /// Keys of the positions before the root since the last irreversible move.
@@ -30,6 +31,9 @@ pub(crate) struct ThinkSetup<'a> {
     pub tie_break: TieBreak,
     /// Nodes with less remaining depth are not added to the tree.
     pub tree_min_depth: u32,
+    /// Lazy SMP helpers that search the same root over the shared table while this thread
+    /// searches the tree (none: one thread).
+    pub helpers: Option<&'a mut HelperPool<G>>,
 }
 
 /// Searches `position` (the tree's root) by the search's iterative deepening within the
@@ -43,7 +47,7 @@ pub(crate) fn think<G, E, I>(
     tree: &mut Tree<G>,
     worker: &mut SearchWorker<G, E>,
     position: &G,
-    setup: &ThinkSetup<'_>,
+    setup: &mut ThinkSetup<'_, G>,
     mut on_iteration: I,
 ) -> BestMove<G>
 where
@@ -57,15 +61,19 @@ where
     if position.outcome().is_some() || !ensure_root_expanded(tree, position) {
         return result;
     }
+    let halt = StopSignal::new();
     worker.begin(Budget::new(
         setup.limits,
         setup.start,
         setup.stop.clone(),
-        StopSignal::new(),
+        halt.clone(),
         Arc::default(),
     ));
     worker.set_root_history(setup.history, position);
     let mut moves = root_moves(tree, position);
+    if let Some(helpers) = setup.helpers.as_deref_mut() {
+        helpers.start_all(position, &moves, &worker.budget, &worker.repetition);
+    }
     let plan = DeepeningPlan {
         algorithm: Algorithm::Pvs,
         tiebreak: setup.tie_break,
@@ -85,8 +93,10 @@ where
         &plan,
         &mut |info, store| on_iteration(info, store.stats),
     );
+    // The helpers unwind on their own; the answer does not wait for them.
+    halt.stop();
     result.tree = store.stats;
-    result.nodes = worker.nodes();
+    result.nodes = worker.budget.publish();
     let best = match &last {
         Some(iteration) => {
             result.depth = iteration.depth;

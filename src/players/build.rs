@@ -6,7 +6,7 @@ use super::{
     GreedyPlayer, Level, Limits, Player, PlayerError, PlayerSpec, RandomPlayer, SearchPlayer,
     level_params,
 };
-use crate::engine::EngineConfig;
+use crate::engine::{EngineConfig, MAX_THREADS};
 use crate::games::unknown_name;
 use crate::search::{Evaluators, SearchOptions, TieBreak, evaluator_by_name};
 use std::sync::Arc;
@@ -60,8 +60,8 @@ const SEARCH_KEYS: &[&str] = &[
 
 /// The parameters the engine player accepts.
 const ENGINE_KEYS: &[&str] = &[
-    "depth", "movetime", "nodes", "eval", "tiebreak", "seed", "hash", "pruning", "ponder", "tree",
-    "pin",
+    "depth", "movetime", "nodes", "eval", "tiebreak", "seed", "threads", "hash", "pruning",
+    "ponder", "tree", "pin",
 ];
 
 /// The named baselines as the searching spec they stand for.
@@ -196,9 +196,7 @@ pub(crate) fn spec_options(
     Ok(SearchOptions {
         algorithm,
         eval: spec.get("eval").unwrap_or("default").to_string(),
-        threads: spec
-            .get_u64("threads", 1..=64)?
-            .map_or(defaults.threads, |t| t as usize),
+        threads: threads(spec, defaults.threads)?,
         hash_mib: mib(spec, "hash", defaults.hash_mib)?,
         forward_pruning: spec.get_switch("pruning")?.unwrap_or(true),
         without: spec.get("without").unwrap_or("").to_string(),
@@ -254,6 +252,7 @@ fn build_engine<G: Evaluators>(
         eval,
         forward_pruning: spec.get_switch("pruning")?.unwrap_or(true),
         pin_thread: spec.get_switch("pin")?.unwrap_or(false),
+        threads: threads(spec, defaults.threads)?,
         ..defaults
     };
     let limits = spec_limits(spec, default_limits::<G>())?;
@@ -265,11 +264,21 @@ fn build_engine<G: Evaluators>(
 fn engine_label(config: &EngineConfig, limits: &Limits) -> String {
     let random = config.tie_break != TieBreak::First;
     let mut parts = label_params(limits, &config.eval, random);
+    if config.threads > 1 {
+        parts.push(format!("threads={}", config.threads));
+    }
     parts.push(format!(
         "ponder={}",
         if config.ponder { "on" } else { "off" }
     ));
     format!("engine:{}", parts.join(","))
+}
+
+/// The spec's `threads=T` (1 to [`MAX_THREADS`]), or `default`.
+fn threads(spec: &PlayerSpec, default: usize) -> Result<usize, PlayerError> {
+    Ok(spec
+        .get_u64("threads", 1..=MAX_THREADS as u64)?
+        .map_or(default, |t| t as usize))
 }
 
 /// Parameter `key` as a size in MiB (1 to 65,536), or `default`.

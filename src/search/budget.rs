@@ -3,7 +3,7 @@
 
 use super::limits::{Limits, StopSignal};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// Nodes between two full checks (clock, shared node count).
@@ -68,6 +68,9 @@ pub(crate) struct Budget {
     /// This thread's nodes not yet added to `shared_nodes`.
     unpublished: u64,
     countdown: u64,
+    /// The depth the main thread is searching (0 before its first iteration): helpers search
+    /// deeper than it.
+    main_depth: Arc<AtomicU32>,
 }
 
 impl Budget {
@@ -82,6 +85,7 @@ impl Budget {
             shared_nodes: Arc::new(AtomicU64::new(0)),
             unpublished: 0,
             countdown: CHECK_INTERVAL,
+            main_depth: Arc::default(),
         }
     }
 
@@ -104,7 +108,18 @@ impl Budget {
             shared_nodes,
             unpublished: 0,
             countdown: node_limit.map_or(CHECK_INTERVAL, |n| n.clamp(1, CHECK_INTERVAL)),
+            main_depth: Arc::default(),
         }
+    }
+
+    /// The main thread announces the depth it starts searching (once an iteration).
+    pub(crate) fn announce_main_depth(&self, depth: u32) {
+        self.main_depth.store(depth, Ordering::Relaxed);
+    }
+
+    /// The depth the main thread is searching (0 before its first iteration).
+    pub(crate) fn main_depth(&self) -> u32 {
+        self.main_depth.load(Ordering::Relaxed)
     }
 
     /// Counts one node; `true` when the search must unwind.

@@ -124,6 +124,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         let exact = self.evaluator.exact_margin(root);
         for depth in 1..=max_depth {
             let previous = last.as_ref().map(|iteration| iteration.value);
+            self.budget.announce_main_depth(depth);
             store.prepare_iteration(depth);
             let Some(value) = self.iterate(store, root, moves, algorithm, depth, previous) else {
                 break;
@@ -166,17 +167,15 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         last
     }
 
-    /// A helper thread's iterative deepening (Lazy SMP): the same search from a different
-    /// starting depth, filling the shared table, until stopped or past `max_depth`.
-    pub(crate) fn deepen_quietly(
-        &mut self,
-        root: &G,
-        moves: &mut [RootMove<G>],
-        first_depth: u32,
-        max_depth: u32,
-    ) {
+    /// A helper thread's iterative deepening (Lazy SMP): the same search, filling the shared
+    /// table, until halted. Each iteration starts at least one ply deeper than the one the
+    /// main thread is searching (and than its own last), from `first_depth` on; it goes on
+    /// past the main thread's last depth, so that the helper never idles while the main
+    /// thread finishes its last iteration.
+    pub(crate) fn deepen_quietly(&mut self, root: &G, moves: &mut [RootMove<G>], first_depth: u32) {
         let mut previous = None;
-        for depth in first_depth..=max_depth {
+        let mut depth = first_depth;
+        while depth <= MAX_DEPTH {
             let Some(value) =
                 self.iterate(&mut NoStore, root, moves, Algorithm::Pvs, depth, previous)
             else {
@@ -184,6 +183,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             };
             previous = Some(value);
             moves.sort_by_key(|m| std::cmp::Reverse(m.value));
+            depth = (depth + 1).max(self.budget.main_depth() + 1);
         }
         self.budget.publish();
     }

@@ -54,6 +54,7 @@ pub(crate) use root::RootMove;
 pub use score::{INFINITY, Score, exact_text};
 pub use searcher::Searcher;
 pub use selectivity::{LateMovePruning, Margin, Reductions, Selectivity, TECHNIQUES};
+pub(crate) use smp::HelperPool;
 pub(crate) use store::{NodeStore, NodeWindow};
 pub use table::{
     Bound, DashMapTable, LockFreeTable, Table, TableEntry, TableKind, TranspositionTable,

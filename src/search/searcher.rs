@@ -12,7 +12,7 @@ use super::report::{SearchInfo, SearchOutcome};
 use super::root::RootMove;
 use super::score::{self, Score};
 use super::selectivity::Selectivity;
-use super::smp::{HelperJob, HelperPool};
+use super::smp::HelperPool;
 use super::store::NoStore;
 use super::table::{Table, TranspositionTable};
 use super::worker::SearchWorker;
@@ -214,7 +214,8 @@ impl<G: Game, E: Evaluator<G>> SearchRunner<G> for Runner<G, E> {
         main.repetition.reset_from_record(record);
         let max_depth = limits.max_depth().unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut main_moves = RootMove::list(&legal);
-        self.start_helpers(&root, &main_moves, max_depth, &budget);
+        self.helpers
+            .start_all(&root, &main_moves, &budget, &self.main.repetition);
         let plan = DeepeningPlan {
             algorithm: self.options.algorithm,
             tiebreak: self.options.tiebreak,
@@ -280,29 +281,6 @@ impl<G: Game, E: Evaluator<G>> Runner<G, E> {
             .get_or_insert_with(|| Prover::new(evaluator, PROOF_HASH_MIB));
         let proof = prover.prove(record, &proof_limits, stop);
         proven_outcome(&proof, on_info)
-    }
-
-    /// Hands each helper the root: helpers start one or two plies deeper than the main
-    /// thread and rotate the root moves, so their work spreads over the tree.
-    fn start_helpers(&mut self, root: &G, moves: &[RootMove<G>], max_depth: u32, budget: &Budget) {
-        for index in 0..self.helpers.len() {
-            let mut moves = moves.to_vec();
-            let count = moves.len();
-            if count > 1 {
-                moves.rotate_left((index + 1) % count);
-            }
-            self.helpers.start(
-                index,
-                HelperJob {
-                    root: *root,
-                    moves,
-                    first_depth: 2 + index as u32 % 2,
-                    max_depth,
-                    budget: budget.clone(),
-                    repetition: self.main.repetition.clone(),
-                },
-            );
-        }
     }
 }
 

@@ -15,13 +15,12 @@ use crossbeam_channel::{Receiver, Sender};
 use std::thread::JoinHandle;
 
 /// One helper's part of a search.
-pub(crate) struct HelperJob<G: Game> {
-    pub(crate) root: G,
-    pub(crate) moves: Vec<RootMove<G>>,
-    pub(crate) first_depth: u32,
-    pub(crate) max_depth: u32,
-    pub(crate) budget: Budget,
-    pub(crate) repetition: RepetitionStack,
+struct HelperJob<G: Game> {
+    root: G,
+    moves: Vec<RootMove<G>>,
+    first_depth: u32,
+    budget: Budget,
+    repetition: RepetitionStack,
 }
 
 struct Helper<G: Game> {
@@ -52,12 +51,7 @@ impl<G: Game> HelperPool<G> {
                         worker.new_search();
                         worker.aborted = false;
                         worker.repetition = job.repetition;
-                        worker.deepen_quietly(
-                            &job.root,
-                            &mut job.moves,
-                            job.first_depth,
-                            job.max_depth,
-                        );
+                        worker.deepen_quietly(&job.root, &mut job.moves, job.first_depth);
                         if done_sender.send(()).is_err() {
                             break;
                         }
@@ -75,11 +69,6 @@ impl<G: Game> HelperPool<G> {
         HelperPool { helpers }
     }
 
-    /// How many helpers there are.
-    pub(crate) fn len(&self) -> usize {
-        self.helpers.len()
-    }
-
     /// Waits until every helper has finished its last job (they were halted).
     pub(crate) fn wait_idle(&mut self) {
         for helper in &mut self.helpers {
@@ -90,8 +79,38 @@ impl<G: Game> HelperPool<G> {
         }
     }
 
+    /// Hands each helper the root (after waiting for the last search's helpers to finish):
+    /// helpers start one or two plies deeper than the main thread and rotate the root
+    /// moves, so their work spreads over the tree.
+    pub(crate) fn start_all(
+        &mut self,
+        root: &G,
+        moves: &[RootMove<G>],
+        budget: &Budget,
+        repetition: &RepetitionStack,
+    ) {
+        self.wait_idle();
+        for index in 0..self.helpers.len() {
+            let mut moves = moves.to_vec();
+            let count = moves.len();
+            if count > 1 {
+                moves.rotate_left((index + 1) % count);
+            }
+            self.start(
+                index,
+                HelperJob {
+                    root: *root,
+                    moves,
+                    first_depth: 2 + index as u32 % 2,
+                    budget: budget.clone(),
+                    repetition: repetition.clone(),
+                },
+            );
+        }
+    }
+
     /// Hands `job` to helper `index`, which must be idle.
-    pub(crate) fn start(&mut self, index: usize, job: HelperJob<G>) {
+    fn start(&mut self, index: usize, job: HelperJob<G>) {
         if let Some(helper) = self.helpers.get_mut(index) {
             if let Some(jobs) = &helper.jobs {
                 helper.busy = jobs.send(job).is_ok();

@@ -357,8 +357,21 @@ fn go_ponder_then_stop_answers_at_once() {
 
 #[test]
 fn stop_latency_and_hard_limits() {
+    stop_latency_and_hard_limits_with(1);
+}
+
+#[test]
+fn stop_latency_and_hard_limits_with_two_threads() {
+    stop_latency_and_hard_limits_with(2);
+}
+
+/// `stop` answered at once and time limits kept, with `threads` search threads.
+fn stop_latency_and_hard_limits_with(threads: usize) {
     let _turn = my_turn();
     let (mut session, record) = session_after_two_plies();
+    session.send(&format!("setoption name Threads value {threads}"));
+    session.send("isready");
+    session.expect("readyok", Duration::from_secs(5));
     let mut latencies = Vec::new();
     for _ in 0..5 {
         session.send("go infinite");

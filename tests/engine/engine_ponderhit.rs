@@ -9,12 +9,14 @@ use std::time::{Duration, Instant};
 
 /// What a deadline or a `stop` may be late by, in the median of a few tries: 10 ms (the
 /// engine's promise) in an optimised build; a debug build unwinds ten times slower.
-const SLACK: Duration = Duration::from_millis(if cfg!(debug_assertions) { 100 } else { 10 });
+pub(crate) const SLACK: Duration =
+    Duration::from_millis(if cfg!(debug_assertions) { 100 } else { 10 });
 /// What any single try may be late by: the machine may be busy (2 cores shared by builds).
-const WORST: Duration = Duration::from_millis(if cfg!(debug_assertions) { 250 } else { 50 });
+pub(crate) const WORST: Duration =
+    Duration::from_millis(if cfg!(debug_assertions) { 250 } else { 50 });
 
 /// The median of some durations.
-fn median(mut times: Vec<Duration>) -> Duration {
+pub(crate) fn median(mut times: Vec<Duration>) -> Duration {
     times.sort();
     times[times.len() / 2]
 }
@@ -29,12 +31,16 @@ fn config(ponder: bool) -> EngineConfig {
     }
 }
 
-fn start() -> GameRecord<Ataxx> {
+pub(crate) fn start() -> GameRecord<Ataxx> {
     GameRecord::new(Ataxx::start(&Default::default()).unwrap())
 }
 
 /// Waits for the best move of `id`; `None` if none comes within `timeout`.
-fn best_move(engine: &Engine<Ataxx>, id: SearchId, timeout: Duration) -> Option<Event<Ataxx>> {
+pub(crate) fn best_move(
+    engine: &Engine<Ataxx>,
+    id: SearchId,
+    timeout: Duration,
+) -> Option<Event<Ataxx>> {
     let deadline = Instant::now() + timeout;
     loop {
         let left = deadline.saturating_duration_since(Instant::now());

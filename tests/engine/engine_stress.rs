@@ -134,7 +134,7 @@ fn random_limits(rng: &mut SmallRng) -> Limits {
 /// A random option; with a shared table, never its size (which would give the engine a table of
 /// its own).
 fn random_option(rng: &mut SmallRng, shared_table: bool) -> EngineOption {
-    let kinds = if shared_table { 7 } else { 8 };
+    let kinds = if shared_table { 8 } else { 9 };
     match rng.random_range(0..kinds) {
         0 => EngineOption::TreeMib(rng.random_range(1..=2)),
         1 => EngineOption::TieBreak(if rng.random() {
@@ -153,6 +153,7 @@ fn random_option(rng: &mut SmallRng, shared_table: bool) -> EngineOption {
         4 => EngineOption::ReuseTree(rng.random_range(0..4) != 0),
         5 => EngineOption::TreeMinDepth(rng.random_range(1..=4)),
         6 => EngineOption::Ponder(rng.random()),
+        7 => EngineOption::Threads(rng.random_range(1..=2)),
         _ => EngineOption::HashMib(rng.random_range(1..=4)),
     }
 }

@@ -1,5 +1,5 @@
 //! The engine thread: its `go` agrees with the plain search, it keeps its promises under
-//! random command sequences, and it serves a UCI-style front end (`ponderhit`, bare
+//! random command sequences, it searches with Lazy SMP helpers, and it serves a UCI-style front end (`ponderhit`, bare
 //! positions).
 //!
 //! The tests of this binary measure times or load both cores, so they run one at a time.
@@ -10,6 +10,7 @@ mod engine_agreement;
 mod engine_ponderhit;
 mod engine_seated;
 mod engine_stress;
+mod engine_threads;
 
 /// Held by every test of this binary: they measure times or load the machine, so they run one
 /// at a time rather than against each other.

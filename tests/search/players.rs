@@ -177,7 +177,8 @@ fn bad_specs_are_refused_with_the_reason() {
         ("pvs:movetime=abc", "not a whole number"),
         ("pvs:tiebreak=sometimes", "must be one of"),
         ("greedy:eval=nope", "unknown evaluator"),
-        ("engine:threads=2", "no parameter"),
+        ("engine:threads=0", "must be from 1"),
+        ("engine:pin=2", "must be one of"),
         ("pookie:pruning=maybe", "must be one of"),
     ] {
         let spec: PlayerSpec = spec.parse().unwrap();

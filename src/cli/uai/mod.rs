@@ -102,6 +102,7 @@ fn note(text: &str) {
 #[derive(Clone, Debug, PartialEq)]
 struct Options {
     hash: u64,
+    threads: u64,
     ponder: bool,
     move_overhead: u64,
     eval: String,
@@ -113,6 +114,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             hash: 16,
+            threads: 1,
             ponder: false,
             move_overhead: 30,
             eval: "default".to_string(),
@@ -123,8 +125,13 @@ impl Default for Options {
 }
 
 impl Options {
-    /// The `option` lines of the `uai` answer. `Threads` is 1 and only 1: the engine searches
-    /// on one search thread.
+    /// The most `Threads`: the machine's cores, at least 2, at most the engine's limit.
+    fn max_threads() -> u64 {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        cores.clamp(2, crate::engine::MAX_THREADS) as u64
+    }
+
+    /// The `option` lines of the `uai` answer.
     fn describe() -> Vec<String> {
         let d = Options::default();
         vec![
@@ -132,7 +139,11 @@ impl Options {
                 "option name Hash type spin default {} min 1 max 4096",
                 d.hash
             ),
-            "option name Threads type spin default 1 min 1 max 1".to_string(),
+            format!(
+                "option name Threads type spin default {} min 1 max {}",
+                d.threads,
+                Options::max_threads()
+            ),
             format!("option name Ponder type check default {}", d.ponder),
             format!(
                 "option name MoveOverhead type spin default {} min 0 max 5000",
@@ -170,13 +181,7 @@ impl Options {
         };
         match key.as_str() {
             "hash" => self.hash = number(1, 4096)?,
-            "threads" => {
-                if value != "1" {
-                    return Err(format!(
-                        "option Threads: {value:?}: the engine searches on one thread (1 only)"
-                    ));
-                }
-            }
+            "threads" => self.threads = number(1, Options::max_threads())?,
             "moveoverhead" => self.move_overhead = number(0, 5000)?,
             "ponder" => {
                 self.ponder = match value.to_ascii_lowercase().as_str() {
@@ -215,6 +220,7 @@ impl Options {
     fn engine_config(&self) -> EngineConfig {
         EngineConfig {
             hash_mib: self.hash as usize,
+            threads: self.threads as usize,
             tree_mib: TREE_MIB,
             ponder: self.ponder,
             tie_break: self.tie_break(),
@@ -231,6 +237,11 @@ impl Options {
         if self.hash != before.hash {
             commands.push(Command::SetOption(EngineOption::HashMib(
                 self.hash as usize,
+            )));
+        }
+        if self.threads != before.threads {
+            commands.push(Command::SetOption(EngineOption::Threads(
+                self.threads as usize,
             )));
         }
         if self.eval != before.eval {
@@ -729,8 +740,16 @@ mod tests {
         let names = Ataxx::evaluator_names();
         let mut options = Options::default();
         options.set("Threads", Some("1"), names).unwrap();
+        let mut two = options.clone();
+        two.set("Threads", Some("2"), names).unwrap();
+        assert_eq!(two.engine_config().threads, 2);
+        assert!(matches!(
+            two.changes_from::<Ataxx>(&options).as_slice(),
+            [Command::SetOption(EngineOption::Threads(2))]
+        ));
         for (name, value) in [
-            ("Threads", "2"),
+            ("Threads", "0"),
+            ("Threads", "100000"),
             ("Hash", "0"),
             ("Hash", "lots"),
             ("Ponder", "maybe"),

@@ -35,7 +35,7 @@ fn go<G: Game>(
     let mut worker = exact_worker::<G>();
     let limits = Limits::depth(depth);
     let stop = StopSignal::new();
-    let setup = ThinkSetup {
+    let mut setup = ThinkSetup {
         id: 1,
         history: &[],
         limits: &limits,
@@ -43,8 +43,9 @@ fn go<G: Game>(
         start: Instant::now(),
         tie_break,
         tree_min_depth: min_depth,
+        helpers: None,
     };
-    think(tree, &mut worker, position, &setup, |_, _| {})
+    think(tree, &mut worker, position, &mut setup, |_, _| {})
 }
 
 /// Plain minimax, no pruning: the oracle.
