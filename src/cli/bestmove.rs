@@ -57,8 +57,8 @@ pub struct BestMoveArgs {
     /// stronger at equal time; off returns exactly the minimax value at each depth.
     #[arg(long, default_value = "off", value_parser = ["on", "off"])]
     forward_pruning: String,
-    /// Forward-pruning techniques to leave out, `+`-separated (lmr, lmp, rfp, fp, hist), for
-    /// comparisons.
+    /// Forward-pruning techniques to leave out, `+`-separated (lmr, lmp, rfp, fp, hist, sre),
+    /// for comparisons.
     #[arg(long, default_value = "")]
     without: String,
     /// Forward-pruning numbers changed, `+`-separated `name:value` (e.g. `lmr.div:1.5+asp:16`).

@@ -15,7 +15,10 @@
 //! cut off too and late quiet moves (after the first two) are searched one ply shallower
 //! first, two plies from depth 6 on after the third (late-move reductions, verified at full
 //! depth when they beat alpha). At equal nodes the reductions win Kalah matches against the
-//! unreduced search (figures in `docs/search.md`).
+//! unreduced search (figures in `docs/search.md`). A game's [`Selectivity`] may also ask for
+//! a node's only move to be searched a ply deeper, again with forward pruning on only.
+//!
+//! [`Selectivity`]: super::Selectivity
 
 use super::eval::Evaluator;
 use super::ordering::MoveOrderer;
@@ -90,6 +93,9 @@ pub(crate) struct Late {
     pub(crate) searched: usize,
     /// The node is searched with a null window (outside the principal variation).
     pub(crate) null_window: bool,
+    /// The move is its node's only legal move (extended with
+    /// [`Selectivity::single_reply_extension`](super::Selectivity::single_reply_extension)).
+    pub(crate) forced: bool,
 }
 
 /// What a node's search found.
@@ -172,6 +178,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             let late = Late {
                 searched,
                 null_window: pruning.null_window,
+                forced: moves.len() == 1,
             };
             let value = self.search_move(store, child, position, &candidate, now, late);
             if self.aborted {
@@ -415,6 +422,15 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         }
     }
 
+    /// The plies a move is extended by: one for a node's only move (`forced`) with forward
+    /// pruning on and [`Selectivity::single_reply_extension`].
+    ///
+    /// [`Selectivity::single_reply_extension`]: super::Selectivity::single_reply_extension
+    #[inline(always)]
+    fn extension(&self, forced: bool) -> u32 {
+        u32::from(self.forward_pruning && forced && self.select.single_reply_extension)
+    }
+
     /// Static pruning at a node outside the principal variation, with forward pruning on and
     /// the window away from decisive scores: `Err(value)` when reverse futility answers the
     /// node, else what the loop may prune.
@@ -486,7 +502,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         let mut at = |worker: &mut Self, to_depth: u32, a: i32, b: i32| {
             worker.descend(position, mv, a, b, child_ply, |w, c, ca, cb| {
                 let child_window = NodeWindow {
-                    depth: to_depth,
+                    depth: to_depth + w.extension(late.forced),
                     alpha: ca,
                     beta: cb,
                     ply: child_ply,

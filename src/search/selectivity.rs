@@ -84,6 +84,8 @@ pub struct Selectivity {
     /// Killers and history learn from cut-offs by every move, not only quiet ones (for games
     /// where nearly every move has a hint, as Ataxx's captures).
     pub history_all_moves: bool,
+    /// A node with a single legal move searches it one ply deeper (forced sequences).
+    pub single_reply_extension: bool,
 }
 
 impl Default for Selectivity {
@@ -103,6 +105,7 @@ pub const TECHNIQUES: &[(&str, &str)] = &[
     ("rfp", "reverse futility pruning"),
     ("fp", "futility pruning"),
     ("hist", "history and killers from every move"),
+    ("sre", "single-reply extension"),
 ];
 
 /// The numbers [`Selectivity::tuned`] may set, by name.
@@ -132,6 +135,7 @@ impl Selectivity {
         futility_moves: 0,
         aspiration: 2,
         history_all_moves: false,
+        single_reply_extension: false,
     };
 
     /// This selectivity with numbers changed: `+`-separated `name:value` settings from
@@ -229,6 +233,7 @@ impl Selectivity {
                 "rfp" => self.reverse_futility = None,
                 "fp" => self.futility = None,
                 "hist" => self.history_all_moves = false,
+                "sre" => self.single_reply_extension = false,
                 _ => {
                     return Err(SearchError::UnknownTechnique {
                         name: name.to_string(),
@@ -314,8 +319,9 @@ mod tests {
             futility_moves: 3,
             aspiration: 2,
             history_all_moves: true,
+            single_reply_extension: true,
         };
-        let stripped = full.without("lmr+lmp+rfp+hist").unwrap();
+        let stripped = full.without("lmr+lmp+rfp+hist+sre").unwrap();
         assert_eq!(stripped.reductions, Reductions::Steps);
         assert_eq!(
             stripped,

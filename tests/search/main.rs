@@ -13,6 +13,7 @@ mod search_kalah;
 mod search_limits;
 mod search_multi;
 mod search_oware;
+mod search_oware_selectivity;
 mod search_prove;
 mod search_solve;
 mod search_ties;

@@ -34,6 +34,7 @@ pub const ATAXX_SELECTIVITY: Selectivity = Selectivity {
     futility_moves: 3,
     aspiration: 2,
     history_all_moves: true,
+    ..Selectivity::STEPS
 };
 
 /// Every square of the 7×7 board (bit `rank * 7 + file`, as [`crate::games::ataxx::Bitboard`]).

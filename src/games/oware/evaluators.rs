@@ -22,6 +22,15 @@ macro_rules! database_hooks {
     };
 }
 
+/// The forward pruning of the fitted evaluation (`default`): [`Selectivity::STEPS`] (at most
+/// six moves a node: late quiet moves reduced, none pruned) with a node's only move searched a
+/// ply deeper, kept after self-play matches (`docs/search.md`, "Oware: search for sowing
+/// games (issue 16)").
+pub const OWARE_SELECTIVITY: Selectivity = Selectivity {
+    single_reply_extension: true,
+    ..Selectivity::STEPS
+};
+
 /// Oware `seed`: the Awale article's evaluation ([`Oware::awale_evaluation`]):
 /// `(2 × mover's captured seeds + opponent's houses holding 1 or 2 seeds) − (2 × opponent's
 /// captured seeds + mover's houses holding 1 or 2 seeds)`.

@@ -5,6 +5,7 @@
 //! opponent, big houses.
 
 use super::{Oware, OwareMove, eval_weights};
+use crate::search::Selectivity;
 use crate::search::eval::{FeatureVector, LinearFeatures};
 
 /// Per-house features: one slot per house of a 6-house row (larger rows share slots).
@@ -111,6 +112,10 @@ impl LinearFeatures for Oware {
     /// Quiet: the side to move has no capture.
     fn is_quiet(position: &Oware) -> bool {
         best_capture(position) == 0
+    }
+
+    fn fitted_selectivity() -> Selectivity {
+        super::evaluators::OWARE_SELECTIVITY
     }
 }
 

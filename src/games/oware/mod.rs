@@ -78,7 +78,7 @@ mod view;
 
 pub use config::{MAX_HOUSES, MAX_TOTAL_SEEDS, OwareConfig, Rules};
 pub use egdb::{ABAPA_EGDB_FILE, EGDB_FILE, Egdb, EgdbPart, EgdbStats};
-pub use evaluators::{OwareDefault, OwareFitted, OwareSeed};
+pub use evaluators::{OWARE_SELECTIVITY, OwareDefault, OwareFitted, OwareSeed};
 pub use moves::OwareMove;
 pub use position::Oware;
 pub use rules::End;
