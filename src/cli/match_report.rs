@@ -170,11 +170,12 @@ impl SideFigures {
         } else {
             self.as_second[slot] += 1;
         }
+        // Saturating: the figures may come from a part file.
         let stats = game.seats[side_seat];
-        self.seat.moves += stats.moves;
-        self.seat.time += stats.time;
-        self.seat.depth_sum += stats.depth_sum;
-        self.seat.nodes += stats.nodes;
+        self.seat.moves = self.seat.moves.saturating_add(stats.moves);
+        self.seat.time = self.seat.time.saturating_add(stats.time);
+        self.seat.depth_sum = self.seat.depth_sum.saturating_add(stats.depth_sum);
+        self.seat.nodes = self.seat.nodes.saturating_add(stats.nodes);
         self.seat.max_time = self.seat.max_time.max(stats.max_time);
     }
 

@@ -67,12 +67,13 @@ impl Tally {
     }
 
     /// Counts the games and pairs of `other` too (the tallies of disjoint sets of pairs).
+    /// Saturating, since a tally may come from a file.
     pub fn add_tally(&mut self, other: &Tally) {
-        self.wins += other.wins;
-        self.draws += other.draws;
-        self.losses += other.losses;
+        self.wins = self.wins.saturating_add(other.wins);
+        self.draws = self.draws.saturating_add(other.draws);
+        self.losses = self.losses.saturating_add(other.losses);
         for (mine, theirs) in self.pairs.iter_mut().zip(other.pairs) {
-            *mine += theirs;
+            *mine = mine.saturating_add(theirs);
         }
     }
 

@@ -52,7 +52,39 @@ pub(crate) struct TunePart {
     pub(crate) strength: Vec<StrengthRow>,
 }
 
+impl TuneSetup {
+    /// Checks the sizes a part file may claim against what `ponder tune` accepts, so that a
+    /// forged part cannot make the merge loop or allocate without bound.
+    fn check(&self) -> Result<(), String> {
+        let fits = (1..=64).contains(&self.max_depth)
+            && (1..=10_000).contains(&self.positions)
+            && self.games <= 10_000;
+        fits.then_some(()).ok_or_else(|| {
+            format!(
+                "the part's sweep is outside what ponder tune runs (depth {}, {} positions, {} games)",
+                self.max_depth, self.positions, self.games
+            )
+        })
+    }
+}
+
 impl TunePart {
+    /// Checks the part's figures against its setup.
+    fn check(&self) -> Result<(), String> {
+        self.setup.check()?;
+        let depths_fit = self
+            .samples
+            .iter()
+            .all(|sample| sample.len() <= self.setup.max_depth as usize)
+            && self.strength.len() < self.setup.max_depth as usize;
+        depths_fit.then_some(()).ok_or_else(|| {
+            format!(
+                "shard {}/{} holds more depths than its sweep measures ({})",
+                self.index, self.count, self.setup.max_depth
+            )
+        })
+    }
+
     /// Writes the part to `path` (atomically, behind a versioned header).
     pub(crate) fn save(&self, path: &Path) -> Result<(), FileError> {
         save_bincode(path, &TUNE_PART_FILE, self)
@@ -79,6 +111,7 @@ pub(crate) fn merge_parts(mut parts: Vec<TunePart>) -> Result<TunePart, String> 
         setup: parts[0].setup.clone(),
     };
     for part in parts {
+        part.check()?;
         if part.setup != whole.setup {
             return Err(format!(
                 "shard {}/{} is from another sweep than shard 0/{}",
