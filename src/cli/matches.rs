@@ -1,12 +1,14 @@
 //! `ponder match`: two players against each other, with paired openings, Elo and SPRT.
 
+use super::match_report::{Decision, MatchReport};
 use super::{CliError, PositionArgs, progress_bar};
+use crate::egdb::Shard;
 use crate::files::PendingFile;
+use crate::games::GameRecord;
 use crate::games::ataxx::seats::SeatsConfig;
-use crate::games::{Game, GameRecord};
 use crate::matches::{
-    Balance, MatchConfig, MatchGame, SeatStats, Sprt, SprtDecision, Tally, elo_json, elo_text,
-    run_match,
+    Balance, GameResult, MatchConfig, MatchGame, MatchPart, MatchSetup, Sprt, SprtDecision, Tally,
+    run_match_shard, shard_games,
 };
 use crate::players::{Player, PlayerError, PlayerSpec, build_player};
 use crate::search::Evaluators;
@@ -15,7 +17,7 @@ use indicatif::ProgressBar;
 use serde_json::{Value, json};
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Arguments of `ponder match`.
 #[derive(Debug, Clone, clap::Args)]
@@ -73,6 +75,14 @@ pub struct MatchArgs {
     /// Write every game's record to this file, one JSON object per line.
     #[arg(long)]
     records: Option<PathBuf>,
+    /// Play only shard `i` of `N` of the match (`0/4`: the first quarter of its pairs, each
+    /// game as the whole match plays it) and write its games to `--part`; `ponder merge`
+    /// joins the parts into the match's results.
+    #[arg(long, requires = "part", conflicts_with = "sprt")]
+    shard: Option<Shard>,
+    /// The part file a shard writes (`--shard`).
+    #[arg(long, requires = "shard")]
+    part: Option<PathBuf>,
 }
 
 fn parse_sprt_bounds(text: &str) -> Result<(f64, f64), String> {
@@ -104,49 +114,6 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     with_game!(args.position.game, G => run_game::<G>(args, out))
 }
 
-/// What one side did over the match.
-#[derive(Default, Clone, Copy)]
-struct SideFigures {
-    as_first: [u32; 3],
-    as_second: [u32; 3],
-    seat: SeatStats,
-}
-
-impl SideFigures {
-    fn add(&mut self, game: &MatchGame<impl Game>, side_seat: usize, result: i32) {
-        let slot = match result {
-            1 => 0,
-            0 => 1,
-            _ => 2,
-        };
-        if side_seat == 0 {
-            self.as_first[slot] += 1;
-        } else {
-            self.as_second[slot] += 1;
-        }
-        let stats = game.played.seats[side_seat];
-        self.seat.moves += stats.moves;
-        self.seat.time += stats.time;
-        self.seat.depth_sum += stats.depth_sum;
-        self.seat.nodes += stats.nodes;
-        self.seat.max_time = self.seat.max_time.max(stats.max_time);
-    }
-
-    fn json(&self, name: &str) -> Value {
-        let moves = f64::from(self.seat.moves.max(1));
-        json!({
-            "player": name,
-            "as_first": {"wins": self.as_first[0], "draws": self.as_first[1], "losses": self.as_first[2]},
-            "as_second": {"wins": self.as_second[0], "draws": self.as_second[1], "losses": self.as_second[2]},
-            "moves": self.seat.moves,
-            "avg_time_ms": self.seat.time.as_secs_f64() * 1000.0 / moves,
-            "max_time_ms": self.seat.max_time.as_secs_f64() * 1000.0,
-            "avg_depth": self.seat.depth_sum as f64 / moves,
-            "nodes": self.seat.nodes,
-        })
-    }
-}
-
 fn run_game<G: Evaluators>(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let start: GameRecord<G> = args.position.record()?;
     if start.outcome().is_some() {
@@ -163,30 +130,105 @@ fn run_game<G: Evaluators>(args: &MatchArgs, out: &mut dyn Write) -> Result<(), 
     let make_a = |seed: u64| build_player::<G>(&args.a, seed);
     let make_b = |seed: u64| build_player::<G>(&args.b, seed);
     // Build once up front: a bad spec fails before any game starts.
-    let names = [player_name(make_a(0)?), player_name(make_b(0)?)];
+    let setup = match_setup(args, [player_name(make_a(0)?), player_name(make_b(0)?)]);
     let config = match_config::<G>(args);
-    let mut progress = Progress::new(args, sprt, names)?;
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    let shard_size = shard_games(config.games, shard).len() as u64;
+    let mut progress = Progress::new(args, sprt, &setup, shard_size)?;
     let started = Instant::now();
-    let (games, tally) = run_match(&start, &make_a, &make_b, &config, &mut |game, tally| {
-        progress.on_game(game, tally)
-    })?;
+    let (_, tally) = run_match_shard(
+        &start,
+        &make_a,
+        &make_b,
+        &config,
+        shard,
+        &mut |game, tally| progress.on_game(game, tally),
+    )?;
     progress.finish()?;
-    let elapsed = started.elapsed();
+    let seconds = started.elapsed().as_secs_f64();
+    let mut results = std::mem::take(&mut progress.results);
+    results.sort_by_key(|game| game.index);
 
-    let summary = summary_json(args, &config, &progress, &tally, &games, elapsed);
-    if let Some(path) = &args.out {
+    if let (Some(shard), Some(path)) = (args.shard, &args.part) {
+        return write_part(out, setup, shard, seconds, results, path);
+    }
+    let report = MatchReport {
+        setup: &setup,
+        games: &results,
+        tally: &tally,
+        concurrency: Some(config.concurrency),
+        shards: 1,
+        seconds,
+        sprt: sprt.map(|s| (s, progress.decision)),
+    };
+    write_report(out, &report, args.out.as_deref(), args.json)
+}
+
+/// Writes a finished match's summary: as JSON to `path` if given, and as JSON or text to
+/// `out`.
+pub(super) fn write_report(
+    out: &mut dyn Write,
+    report: &MatchReport<'_>,
+    path: Option<&std::path::Path>,
+    json: bool,
+) -> Result<(), CliError> {
+    let summary = report.json();
+    if let Some(path) = path {
         let text = serde_json::to_string_pretty(&summary)? + "\n";
         crate::files::write_atomic_bytes(path, text.as_bytes())?;
     }
-    if args.json {
+    if json {
         writeln!(out, "{}", serde_json::to_string_pretty(&summary)?)?;
         return Ok(());
     }
-    write_text(out, args, &tally, &progress.figures, &summary, elapsed)?;
-    if let (Some(s), Some(decision)) = (sprt, progress.decision) {
-        write_sprt_text(out, &s, decision)?;
-    }
+    report.write_text(out)
+}
+
+/// Saves one shard's games as a part file and says so.
+fn write_part(
+    out: &mut dyn Write,
+    setup: MatchSetup,
+    shard: Shard,
+    seconds: f64,
+    games: Vec<GameResult>,
+    path: &std::path::Path,
+) -> Result<(), CliError> {
+    let tally = crate::matches::tally_of(&games);
+    let part = MatchPart {
+        setup,
+        index: shard.index(),
+        count: shard.count(),
+        seconds,
+        games,
+    };
+    part.save(path)?;
+    writeln!(
+        out,
+        "shard {shard}: {} games, A {}-{}-{} (W-D-L), {seconds:.1} s; part written to {} (join the parts with `ponder merge --out SUMMARY.json PARTS...`)",
+        tally.games(),
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        path.display()
+    )?;
     Ok(())
+}
+
+/// What every shard of this match must agree on.
+fn match_setup(args: &MatchArgs, names: [String; 2]) -> MatchSetup {
+    let [a, b] = names;
+    let position = &args.position;
+    MatchSetup {
+        game: position.game.to_string(),
+        position: position.start_label(),
+        a,
+        b,
+        games: args.games,
+        opening_plies: args.opening_plies,
+        balance: args.balance,
+        balance_depth: args.balance_depth,
+        seed: args.seed,
+    }
 }
 
 /// The match's configuration from the arguments.
@@ -205,15 +247,12 @@ fn match_config<G: Evaluators>(args: &MatchArgs) -> MatchConfig {
     }
 }
 
-/// The SPRT's verdict, its log-likelihood ratio, and the games counted when it came.
-type Decision = (SprtDecision, f64, u32);
-
-/// What the match learns as its games finish: each side's figures, the SPRT's decision, the
+/// What the match learns as its games finish: each game's result, the SPRT's decision, the
 /// `--records` file and the progress bar.
 struct Progress {
     names: [String; 2],
     sprt: Option<Sprt>,
-    figures: [SideFigures; 2],
+    results: Vec<GameResult>,
     decision: Option<Decision>,
     /// The records, written beside their file and renamed into place at the end (an
     /// interrupted match leaves the old file, and the games so far in the temporary one).
@@ -223,33 +262,36 @@ struct Progress {
 }
 
 impl Progress {
-    fn new(args: &MatchArgs, sprt: Option<Sprt>, names: [String; 2]) -> Result<Progress, CliError> {
+    fn new(
+        args: &MatchArgs,
+        sprt: Option<Sprt>,
+        setup: &MatchSetup,
+        games: u64,
+    ) -> Result<Progress, CliError> {
         let records = match &args.records {
             Some(path) => Some(BufWriter::new(PendingFile::create(path)?)),
             None => None,
         };
         Ok(Progress {
-            names,
+            names: [setup.a.clone(), setup.b.clone()],
             sprt,
-            figures: [SideFigures::default(); 2],
+            results: Vec::new(),
             decision: None,
             records,
             write_error: None,
-            bar: progress_bar(u64::from(args.games), "games"),
+            bar: progress_bar(games, "games"),
         })
     }
 
     /// Counts a finished game; whether the match should go on.
     fn on_game<G: Evaluators>(&mut self, game: &MatchGame<G>, tally: &Tally) -> bool {
-        let result = game.a_result();
-        self.figures[0].add(game, game.a_seat, result);
-        self.figures[1].add(game, 1 - game.a_seat, -result);
+        let line = record_json(game, &self.names[0], &self.names[1]).to_string();
         if let Some(writer) = self.records.as_mut() {
-            let line = record_json(game, &self.names[0], &self.names[1]);
             if let Err(e) = writeln!(writer, "{line}") {
                 self.write_error.get_or_insert(e);
             }
         }
+        self.results.push(GameResult::of(game, line));
         self.bar.inc(1);
         self.bar.set_message(format!(
             "A {}-{}-{} ({:.1}%)",
@@ -289,149 +331,6 @@ impl Progress {
         }
         Ok(())
     }
-}
-
-/// The match's results as the JSON summary.
-fn summary_json<G: Evaluators>(
-    args: &MatchArgs,
-    config: &MatchConfig,
-    progress: &Progress,
-    tally: &Tally,
-    games: &[MatchGame<G>],
-    elapsed: Duration,
-) -> Value {
-    let estimate = tally.elo();
-    let [name_a, name_b] = &progress.names;
-    json!({
-        "game": args.position.game.to_string(),
-        "a": name_a,
-        "b": name_b,
-        "games": tally.games(),
-        "games_requested": args.games,
-        "opening_plies": args.opening_plies,
-        "balance": args.balance,
-        "seed": args.seed,
-        "concurrency": config.concurrency,
-        "wins": tally.wins,
-        "draws": tally.draws,
-        "losses": tally.losses,
-        "pairs": tally.pairs,
-        "score": tally.score(),
-        "points": tally.points(),
-        "elo": elo_json(estimate.elo),
-        "elo_low": elo_json(estimate.low),
-        "elo_high": elo_json(estimate.high),
-        "elo_text": estimate.to_string(),
-        "interval": estimate.method,
-        "sprt": progress.sprt.map(|s| {
-            let (verdict, llr, at) = progress.decision.unwrap_or((SprtDecision::Continue, 0.0, 0));
-            json!({"elo0": s.elo0, "elo1": s.elo1, "alpha": s.alpha, "beta": s.beta,
-                   "lower": s.lower(), "upper": s.upper(), "llr": llr, "decision": verdict,
-                   "decided_after_games": at})
-        }),
-        "side_a": progress.figures[0].json(name_a),
-        "side_b": progress.figures[1].json(name_b),
-        "terminations": terminations(games),
-        "seconds": elapsed.as_secs_f64(),
-    })
-}
-
-/// The SPRT's line of the text summary.
-fn write_sprt_text(
-    out: &mut dyn Write,
-    s: &Sprt,
-    (verdict, llr, at): Decision,
-) -> Result<(), CliError> {
-    let verdict = match verdict {
-        SprtDecision::H1 => "H1 accepted (A is stronger by elo1 or more)",
-        SprtDecision::H0 => "H0 accepted (A is not stronger by more than elo0)",
-        SprtDecision::Continue => "no decision yet",
-    };
-    writeln!(
-        out,
-        "SPRT elo0={} elo1={} alpha={} beta={}: LLR {llr:.2} after {at} games (bounds {:.2}, {:.2}): {verdict}",
-        s.elo0,
-        s.elo1,
-        s.alpha,
-        s.beta,
-        s.lower(),
-        s.upper()
-    )?;
-    Ok(())
-}
-
-fn write_text(
-    out: &mut dyn Write,
-    args: &MatchArgs,
-    tally: &Tally,
-    figures: &[SideFigures; 2],
-    summary: &Value,
-    elapsed: Duration,
-) -> Result<(), CliError> {
-    let estimate = tally.elo();
-    writeln!(
-        out,
-        "match {}: A = {} vs B = {}",
-        args.position.game,
-        summary["a"].as_str().unwrap_or("?"),
-        summary["b"].as_str().unwrap_or("?")
-    )?;
-    writeln!(
-        out,
-        "{} games ({} requested) from {} openings of {} random plies (the most even of {}; seed {}), {} at a time, {:.1} s",
-        tally.games(),
-        args.games,
-        args.games.div_ceil(2),
-        args.opening_plies,
-        args.balance,
-        args.seed,
-        summary["concurrency"],
-        elapsed.as_secs_f64()
-    )?;
-    writeln!(
-        out,
-        "A: {} wins, {} draws, {} losses; score {:.1}% ({}/{})",
-        tally.wins,
-        tally.draws,
-        tally.losses,
-        100.0 * tally.score(),
-        tally.points(),
-        tally.games()
-    )?;
-    for (label, side) in ["A", "B"].iter().zip(figures) {
-        let moves = f64::from(side.seat.moves.max(1));
-        writeln!(
-            out,
-            "{label} as first: {}-{}-{}, as second: {}-{}-{} (W-D-L); {:.1} ms a move (max {:.0} ms), depth {:.1}",
-            side.as_first[0],
-            side.as_first[1],
-            side.as_first[2],
-            side.as_second[0],
-            side.as_second[1],
-            side.as_second[2],
-            side.seat.time.as_secs_f64() * 1000.0 / moves,
-            side.seat.max_time.as_secs_f64() * 1000.0,
-            side.seat.depth_sum as f64 / moves,
-        )?;
-    }
-    writeln!(out, "Elo A - B: {} [{}]", estimate, estimate.method)?;
-    let _ = elo_text;
-    Ok(())
-}
-
-/// Counts of how the games ended.
-fn terminations<G: Evaluators>(games: &[MatchGame<G>]) -> Value {
-    let mut finished = 0;
-    let mut adjudicated = 0;
-    let mut forfeits = 0;
-    for game in games {
-        match game.played.termination {
-            crate::matches::Termination::Finished => finished += 1,
-            crate::matches::Termination::Adjudicated => adjudicated += 1,
-            crate::matches::Termination::Forfeit { .. } => forfeits += 1,
-        }
-    }
-    json!({"finished": finished, "adjudicated": adjudicated, "forfeits": forfeits})
 }
 
 /// One game as a JSON line of `--records`.

@@ -1,11 +1,21 @@
-//! `ponder merge`: joins the part files of a sharded Kalah or Oware endgame database build
-//! (`ponder solve --game kalah|oware --egdb N --shard i/K --save part-i`) with the database of
-//! the layers below into the database up to layer N, byte for byte the single build's.
+//! `ponder merge`: joins the part files of a sharded job into its result.
+//!
+//! - Endgame databases (`ponder solve --game kalah|oware --egdb N --shard i/K --save
+//!   part-i`): the parts and the database of the layers below make the database up to layer
+//!   N, byte for byte the single build's.
+//! - Matches (`ponder match ... --shard i/K --part part-i`): the parts make the match's
+//!   summary (`--out`, JSON, as `ponder match --out` writes it) and, with `--records`, its
+//!   games' records, byte for byte the single run's.
+//! - Tuner sweeps (`ponder tune ... --shard i/K --part part-i`): the parts make the tuner's
+//!   report, written to the directory `--out`.
 
 use super::CliError;
+use super::match_report::MatchReport;
+use super::tune::TUNE_PART_FILE;
 use crate::games::kalah::{KalahEgdb, KalahEgdbPart};
 use crate::games::oware::egdb::EGDB_PART_FILE;
 use crate::games::oware::{Egdb, EgdbPart};
+use crate::matches::{MATCH_PART_FILE, MatchPart, merge_match_parts};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -15,12 +25,31 @@ pub struct MergeArgs {
     /// The database of the layers below the parts' layer (omit for layer 0).
     #[arg(long)]
     base: Option<PathBuf>,
-    /// Where to write the merged database.
+    /// Where to write the merged database (a match: its JSON summary; a tuner sweep: the
+    /// directory of its report).
     #[arg(long, short = 'o')]
     out: PathBuf,
+    /// Matches: also write every game's record to this file, one JSON object per line.
+    #[arg(long)]
+    records: Option<PathBuf>,
+    /// Matches: print the summary as JSON instead of text.
+    #[arg(long)]
+    json: bool,
     /// The part files, every shard of one layer, in any order.
     #[arg(required = true)]
     parts: Vec<PathBuf>,
+}
+
+impl MergeArgs {
+    /// The part files.
+    pub(super) fn parts(&self) -> &[PathBuf] {
+        &self.parts
+    }
+
+    /// Where the result goes.
+    pub(super) fn out(&self) -> &Path {
+        &self.out
+    }
 }
 
 /// Loads the base and the parts, checks that they fit, and saves the merged database.
@@ -28,8 +57,11 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let error = |path: &PathBuf, e: crate::egdb::EgdbError| {
         CliError::Usage(format!("{}: {e}", path.display()))
     };
-    if is_oware_part(&args.parts[0]) {
-        return merge_oware(args, out);
+    match part_magic(&args.parts[0]) {
+        Some(magic) if magic == EGDB_PART_FILE.magic => return merge_oware(args, out),
+        Some(magic) if magic == MATCH_PART_FILE.magic => return merge_match(args, out),
+        Some(magic) if magic == TUNE_PART_FILE.magic => return super::tune::merge(args, out),
+        _ => {}
     }
     let mut parts = Vec::with_capacity(args.parts.len());
     for path in &args.parts {
@@ -58,13 +90,41 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Whether `path` starts with the magic of an Oware part file (anything else is left to the
+/// The magic number `path` starts with, if it can be read (an unknown one is left to the
 /// Kalah loader, whose error names the file).
-fn is_oware_part(path: &Path) -> bool {
+fn part_magic(path: &Path) -> Option<[u8; 8]> {
     let mut magic = [0u8; 8];
     std::fs::File::open(path)
         .and_then(|mut file| file.read_exact(&mut magic))
-        .is_ok_and(|()| magic == EGDB_PART_FILE.magic)
+        .ok()
+        .map(|()| magic)
+}
+
+/// [`run`] for the parts of a match: its summary and, with `--records`, its records.
+fn merge_match(args: &MergeArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let mut parts = Vec::with_capacity(args.parts.len());
+    for path in &args.parts {
+        parts.push(MatchPart::load(path)?);
+    }
+    let merged = merge_match_parts(parts).map_err(|e| CliError::Usage(e.to_string()))?;
+    if let Some(path) = &args.records {
+        let lines: String = merged
+            .games
+            .iter()
+            .map(|game| format!("{}\n", game.record))
+            .collect();
+        crate::files::write_atomic_bytes(path, lines.as_bytes())?;
+    }
+    let report = MatchReport {
+        setup: &merged.setup,
+        games: &merged.games,
+        tally: &merged.tally,
+        concurrency: None,
+        shards: merged.shards,
+        seconds: merged.seconds,
+        sprt: None,
+    };
+    super::matches::write_report(out, &report, Some(&args.out), args.json)
 }
 
 /// [`run`] for the parts of an Oware database.

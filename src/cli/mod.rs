@@ -4,6 +4,7 @@
 mod accuracy;
 mod bestmove;
 mod error;
+mod match_report;
 mod matches;
 mod merge;
 mod perft;
@@ -126,6 +127,18 @@ pub(crate) fn install_egdb(game: &GameSpec, path: &std::path::Path) -> Result<()
 }
 
 impl PositionArgs {
+    /// The start as given (`POSITION moves MOVES`), or `None` for the game's own start: what
+    /// the shards of one job must agree on.
+    pub(crate) fn start_label(&self) -> Option<String> {
+        (self.position.is_some() || !self.moves.trim().is_empty()).then(|| {
+            format!(
+                "{} moves {}",
+                self.position.as_deref().unwrap_or("startpos"),
+                self.moves.trim()
+            )
+        })
+    }
+
     /// The game record these arguments describe, checked.
     pub fn record<G: Game>(&self) -> Result<GameRecord<G>, CliError> {
         let config = G::config_from_spec(&self.game)?;

@@ -8,7 +8,7 @@
 pub(crate) mod index;
 pub mod shard;
 
-pub use shard::Shard;
+pub use shard::{Shard, check_shards};
 
 use thiserror::Error;
 

@@ -45,6 +45,39 @@ impl Shard {
     }
 }
 
+/// Checks that `shards` (the `(index, count)` of each part of one job, in any order) are every
+/// shard of the job exactly once; the message says which is missing, repeated or impossible.
+///
+/// ```
+/// use ponder::egdb::check_shards;
+/// assert!(check_shards(&[(1, 2), (0, 2)]).is_ok());
+/// assert!(check_shards(&[(0, 2)]).unwrap_err().contains("1/2 is missing"));
+/// assert!(check_shards(&[(0, 2), (0, 2)]).unwrap_err().contains("twice"));
+/// ```
+pub fn check_shards(shards: &[(u32, u32)]) -> Result<(), String> {
+    let Some(&(_, count)) = shards.first() else {
+        return Err("no part files".into());
+    };
+    let mut seen = vec![false; count as usize];
+    for &(index, other_count) in shards {
+        if other_count != count {
+            return Err(format!(
+                "the parts disagree on the number of shards: {count} and {other_count}"
+            ));
+        }
+        let Some(slot) = seen.get_mut(index as usize) else {
+            return Err(format!("shard {index}/{count} does not exist"));
+        };
+        if std::mem::replace(slot, true) {
+            return Err(format!("shard {index}/{count} is given twice"));
+        }
+    }
+    match seen.iter().position(|&seen| !seen) {
+        Some(missing) => Err(format!("shard {missing}/{count} is missing")),
+        None => Ok(()),
+    }
+}
+
 impl FromStr for Shard {
     type Err = String;
 

@@ -2,7 +2,7 @@
 
 use crate::games::{Game, GameRecord, Outcome, Seat};
 use crate::players::{Player, PlayerError, StopSignal, Turn};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 
 /// The most plies a game may last before it is adjudicated by the scores: a guard against
@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 pub const MAX_PLIES: usize = 5000;
 
 /// How a game ended.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Termination {
     /// By the rules.
@@ -27,7 +27,7 @@ pub enum Termination {
 }
 
 /// What each seat did in one game.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatStats {
     /// Moves chosen.
     pub moves: u32,

@@ -24,13 +24,18 @@
 
 mod game;
 mod openings;
+mod parts;
 mod runner;
 mod seated;
 mod stats;
 
 pub use game::{MAX_PLIES, PlayedGame, SeatStats, Termination, play_game};
 pub use openings::{Balance, balanced_opening, derive_seed, random_opening};
-pub use runner::{MatchConfig, MatchGame, PlayerFactory, run_match};
+pub use parts::{
+    GameResult, MATCH_PART_FILE, MatchMergeError, MatchPart, MatchSetup, MergedMatch,
+    merge_match_parts, tally_of,
+};
+pub use runner::{MatchConfig, MatchGame, PlayerFactory, run_match, run_match_shard, shard_games};
 pub use seated::{SeatedPlayer, SeatedTally, run_seated_match};
 pub use stats::{
     EloEstimate, Sprt, SprtDecision, Tally, elo_from_score, elo_json, elo_text, score_from_elo,

@@ -4,11 +4,13 @@
 use super::game::{PlayedGame, play_game};
 use super::openings::{Balance, balanced_opening, derive_seed, random_opening};
 use super::stats::Tally;
+use crate::egdb::Shard;
 use crate::games::{Game, GameRecord};
 use crate::players::{Player, PlayerError, StopSignal};
 use crate::search::Evaluators;
 use crossbeam_channel::unbounded;
 use std::collections::HashMap;
+use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 /// How a match is played.
@@ -42,10 +44,15 @@ pub struct MatchGame<G: Game> {
 impl<G: Game> MatchGame<G> {
     /// A's result: 1 win, 0 draw, -1 loss.
     pub fn a_result(&self) -> i32 {
-        let margin = self.played.outcome.margin();
-        let first = margin.signum();
-        if self.a_seat == 0 { first } else { -first }
+        a_result(self.played.outcome.margin(), self.a_seat)
     }
+}
+
+/// A's result (1 win, 0 draw, -1 loss) in a game that ended with `margin` for the first
+/// seat, A sitting in `a_seat`.
+pub(super) fn a_result(margin: i32, a_seat: usize) -> i32 {
+    let first = margin.signum();
+    if a_seat == 0 { first } else { -first }
 }
 
 /// Builds a player for a game from a seed (player A or B of a match).
@@ -66,7 +73,33 @@ pub fn run_match<G: Evaluators>(
     config: &MatchConfig,
     on_game: &mut dyn FnMut(&MatchGame<G>, &Tally) -> bool,
 ) -> Result<(Vec<MatchGame<G>>, Tally), PlayerError> {
-    let next_game = AtomicU32::new(0);
+    run_match_shard(start, make_a, make_b, config, Shard::WHOLE, on_game)
+}
+
+/// The games of a match of `games` games that shard `shard` plays: the pairs of its share of the match's
+/// pairs, both games of each (so a pair's result never spans two shards).
+pub fn shard_games(games: u32, shard: Shard) -> Range<u32> {
+    let pairs = shard.range(u64::from(games.div_ceil(2)));
+    let first = (2 * pairs.start).min(u64::from(games)) as u32;
+    let end = (2 * pairs.end).min(u64::from(games)) as u32;
+    first..end
+}
+
+/// [`run_match`] for one shard of the match: only the games [`shard_games`] names, each
+/// exactly the game the whole match plays under its number (openings and players are seeded
+/// from the match seed and the game number), so the shards of a match together play the
+/// whole match's games.
+pub fn run_match_shard<G: Evaluators>(
+    start: &GameRecord<G>,
+    make_a: PlayerFactory<'_, G>,
+    make_b: PlayerFactory<'_, G>,
+    config: &MatchConfig,
+    shard: Shard,
+    on_game: &mut dyn FnMut(&MatchGame<G>, &Tally) -> bool,
+) -> Result<(Vec<MatchGame<G>>, Tally), PlayerError> {
+    let shard_games = shard_games(config.games, shard);
+    let next_game = AtomicU32::new(shard_games.start);
+    let end = shard_games.end;
     let halt = AtomicBool::new(false);
     let stop = StopSignal::new();
     let (sender, receiver) = unbounded::<Result<MatchGame<G>, PlayerError>>();
@@ -82,7 +115,7 @@ pub fn run_match<G: Evaluators>(
                         break;
                     }
                     let index = next_game.fetch_add(1, Ordering::Relaxed);
-                    if index >= config.games {
+                    if index >= end {
                         break;
                     }
                     let result = play_match_game(start, make_a, make_b, config, index, stop);

@@ -6,7 +6,7 @@
 //! removes the noise that the openings add. The Elo scale is the logistic one:
 //! `elo(s) = -400 log10(1/s - 1)` for a score fraction `s`.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// z for a two-sided 95% interval.
@@ -38,7 +38,7 @@ pub fn score_from_elo(elo: f64) -> f64 {
 
 /// Wins, draws and losses of player A, and how each pair of games (same opening, colours
 /// swapped) ended for A: `pairs[k]` counts the pairs where A scored `k / 2` points (0 to 2).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tally {
     /// Games A won.
     pub wins: u32,
@@ -64,6 +64,17 @@ impl Tally {
     pub fn add_pair(&mut self, a: i32, b: i32) {
         let half_points = (a.signum() + 1) + (b.signum() + 1);
         self.pairs[half_points as usize] += 1;
+    }
+
+    /// Counts the games and pairs of `other` too (the tallies of disjoint sets of pairs).
+    /// Saturating, since a tally may come from a file.
+    pub fn add_tally(&mut self, other: &Tally) {
+        self.wins = self.wins.saturating_add(other.wins);
+        self.draws = self.draws.saturating_add(other.draws);
+        self.losses = self.losses.saturating_add(other.losses);
+        for (mine, theirs) in self.pairs.iter_mut().zip(other.pairs) {
+            *mine = mine.saturating_add(theirs);
+        }
     }
 
     /// Games counted.

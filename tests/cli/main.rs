@@ -10,6 +10,7 @@ mod cli_oware;
 mod cli_play;
 mod cli_seats;
 mod cli_serve;
+mod cli_shards;
 mod cli_solve;
 mod cli_uai;
 mod cli_web;

@@ -6,15 +6,20 @@
 //! depth d−1 to show what each ply is worth; and it recommends a budget for each level for a
 //! target reply time. Results go to a Markdown table, a CSV table and an SVG plot.
 
+mod parts;
 mod plot;
 mod report;
 
+use super::merge::MergeArgs;
 use super::{CliError, PositionArgs, progress_bar};
+use crate::egdb::Shard;
 use crate::games::GameRecord;
-use crate::matches::{MatchConfig, Tally, random_opening, run_match};
+use crate::matches::{MatchConfig, Tally, random_opening, run_match_shard, shard_games};
 use crate::players::{Player, PlayerSpec, SearchPlayer, StopSignal, Turn, build_player};
 use crate::search::{Evaluators, Limits};
 use crate::with_game;
+pub(super) use parts::TUNE_PART_FILE;
+use parts::{TunePart, TuneSetup};
 use report::{DepthRow, Recommendation, StrengthRow};
 use std::io::Write;
 use std::path::PathBuf;
@@ -54,6 +59,14 @@ pub struct TuneArgs {
     /// Where the tables and the plot are written. Default: `tune-<game>`.
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Run only shard `i` of `N` of the sweep (`0/4`: its quarter of the positions and of
+    /// each strength match's pairs) and write its figures to `--part`; `ponder merge --out
+    /// DIR PARTS...` writes the report of the whole sweep.
+    #[arg(long, requires = "part")]
+    shard: Option<Shard>,
+    /// The part file a shard writes (`--shard`).
+    #[arg(long, requires = "shard")]
+    part: Option<PathBuf>,
 }
 
 /// Runs the tuner.
@@ -77,36 +90,96 @@ fn run_game<G: Evaluators>(args: &TuneArgs, out: &mut dyn Write) -> Result<(), C
         ));
     }
     let max_depth = args.max_depth.unwrap_or(G::DEPTHS.tune);
+    // Check the player spec before the long work.
+    build_player::<G>(&args.player.clone().with("depth", "1"), 0)?;
+
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    let suite = position_suite(&start, args.positions as usize, args.seed);
+    let range = shard.range(suite.len() as u64);
+    let samples = measure(
+        &suite[range.start as usize..range.end as usize],
+        args,
+        max_depth,
+    )?;
+    let strength = if args.games > 0 {
+        strength_matches::<G>(&start, args, max_depth, shard)?
+    } else {
+        Vec::new()
+    };
+    let part = TunePart {
+        setup: tune_setup(args, max_depth),
+        index: shard.index(),
+        count: shard.count(),
+        samples,
+        strength,
+    };
+    if let (Some(path), Some(shard)) = (&args.part, args.shard) {
+        part.save(path)?;
+        writeln!(
+            out,
+            "shard {shard}: {} positions, {} strength matches; part written to {} (join the parts with `ponder merge --out DIR PARTS...`)",
+            part.samples.len(),
+            part.strength.len(),
+            path.display()
+        )?;
+        return Ok(());
+    }
     let out_dir = args
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("tune-{}", G::NAME)));
-    // Check the player spec before the long work.
-    build_player::<G>(&args.player.clone().with("depth", "1"), 0)?;
+    write_report(&part, &out_dir, out)
+}
 
-    let suite = position_suite(&start, args.positions as usize, args.seed);
-    let samples = measure(&suite, args, max_depth)?;
-    let rows = DepthRow::from_samples(&samples, max_depth, suite.len());
-    let strength = if args.games > 0 {
-        strength_matches::<G>(&start, args, max_depth)?
-    } else {
-        Vec::new()
-    };
-    let recommendation = Recommendation::choose(&rows, Duration::from_millis(args.target_ms));
+/// `ponder merge` for the parts of a sweep: the report of the whole sweep, in `args.out`.
+pub(super) fn merge(args: &MergeArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let mut parts = Vec::with_capacity(args.parts().len());
+    for path in args.parts() {
+        parts.push(TunePart::load(path)?);
+    }
+    let whole = parts::merge_parts(parts).map_err(CliError::Usage)?;
+    write_report(&whole, args.out(), out)
+}
 
-    std::fs::create_dir_all(&out_dir)?;
+/// What every shard of this sweep must agree on.
+fn tune_setup(args: &TuneArgs, max_depth: u32) -> TuneSetup {
+    let position = &args.position;
+    TuneSetup {
+        game: position.game.to_string(),
+        position: position.start_label(),
+        player: args.player.to_string(),
+        positions: args.positions,
+        max_depth,
+        games: args.games,
+        target_ms: args.target_ms,
+        max_search_ms: args.max_search_ms,
+        seed: args.seed,
+    }
+}
+
+/// Writes the report of a sweep's figures (`tune.md`, `tune.csv`, `tune.svg` in `out_dir`)
+/// and prints its Markdown table.
+fn write_report(
+    part: &TunePart,
+    out_dir: &std::path::Path,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let setup = &part.setup;
+    let rows = DepthRow::from_samples(&part.samples, setup.max_depth, part.samples.len());
+    let recommendation = Recommendation::choose(&rows, Duration::from_millis(setup.target_ms));
+    std::fs::create_dir_all(out_dir)?;
     let title = format!(
         "{} · {} · {} positions · target {} ms",
-        args.position.game,
-        args.player,
-        suite.len(),
-        args.target_ms
+        setup.game,
+        setup.player,
+        part.samples.len(),
+        setup.target_ms
     );
-    let markdown = report::markdown(&title, &rows, &strength, &recommendation, args);
+    let markdown = report::markdown(&title, &rows, &part.strength, &recommendation, setup);
     crate::files::write_atomic_bytes(&out_dir.join("tune.md"), markdown.as_bytes())?;
-    let csv = report::csv(&rows, &strength);
+    let csv = report::csv(&rows, &part.strength);
     crate::files::write_atomic_bytes(&out_dir.join("tune.csv"), csv.as_bytes())?;
-    plot::svg(&out_dir.join("tune.svg"), &title, &rows, &strength)
+    plot::svg(&out_dir.join("tune.svg"), &title, &rows, &part.strength)
         .map_err(|e| CliError::Usage(format!("writing the plot: {e}")))?;
     write!(out, "{markdown}")?;
     writeln!(
@@ -133,7 +206,7 @@ fn position_suite<G: Evaluators>(
 }
 
 /// One position's measurements: for each completed depth, the time and nodes to complete it.
-type Sample = Vec<(u32, Duration, u64)>;
+pub(super) type Sample = Vec<(u32, Duration, u64)>;
 
 /// Searches every position of the suite once, by iterative deepening to `max_depth` with a
 /// fresh table: the time at which depth d completes is the time a search to depth d takes.
@@ -171,16 +244,19 @@ fn measure<G: Evaluators>(
     Ok(samples)
 }
 
-/// Short matches of depth d against depth d−1 for d = 2..=max_depth.
+/// Short matches of depth d against depth d−1 for d = 2..=max_depth (shard `shard`'s pairs of
+/// each).
 fn strength_matches<G: Evaluators>(
     start: &GameRecord<G>,
     args: &TuneArgs,
     max_depth: u32,
+    shard: Shard,
 ) -> Result<Vec<StrengthRow>, CliError> {
     let concurrency = args
         .concurrency
         .map_or_else(super::matches::default_concurrency, |c| c as usize);
-    let bar = progress_bar(u64::from(max_depth.saturating_sub(1) * args.games), "games");
+    let shard_size = shard_games(args.games, shard).len() as u32;
+    let bar = progress_bar(u64::from(max_depth.saturating_sub(1) * shard_size), "games");
     let mut rows = Vec::new();
     for depth in 2..=max_depth {
         let deeper = args.player.clone().with("depth", &depth.to_string());
@@ -196,11 +272,12 @@ fn strength_matches<G: Evaluators>(
             concurrency,
         };
         let started = std::time::Instant::now();
-        let (_, tally): (_, Tally) = run_match(
+        let (_, tally): (_, Tally) = run_match_shard(
             start,
             &|seed| build_player::<G>(&deeper, seed),
             &|seed| build_player::<G>(&shallower, seed),
             &config,
+            shard,
             &mut |_, _| {
                 bar.inc(1);
                 true

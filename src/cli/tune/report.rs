@@ -1,7 +1,7 @@
 //! The tuner's figures and their tables: per-depth time and nodes, strength per ply, and the
 //! recommended budget per level.
 
-use super::TuneArgs;
+use super::parts::TuneSetup;
 use crate::matches::{Tally, elo_text};
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -85,7 +85,7 @@ pub(super) fn percentile<T: Copy>(sorted: &[T], p: usize) -> Option<T> {
 }
 
 /// One strength match: depth `depth` against depth `depth − 1`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub(super) struct StrengthRow {
     pub(super) depth: u32,
     /// From the deeper side's point of view.
@@ -156,7 +156,7 @@ pub(super) fn markdown(
     rows: &[DepthRow],
     strength: &[StrengthRow],
     recommendation: &Recommendation,
-    args: &TuneArgs,
+    setup: &TuneSetup,
 ) -> String {
     let mut text = String::new();
     let _ = writeln!(text, "# ponder tune: {title}\n");
@@ -164,8 +164,8 @@ pub(super) fn markdown(
         text,
         "Time to complete each depth by iterative deepening from a fresh table, over {} seeded random positions (seed {}); strength from matches of depth d against depth d−1 ({} games each, paired openings).\n",
         rows.first().map_or(0, |r| r.of),
-        args.seed,
-        args.games
+        setup.seed,
+        setup.games
     );
     let _ = writeln!(
         text,
