@@ -4,24 +4,14 @@
 //! `go` received long ago must answer from its first clock check.
 
 use crate::engine_ponderhit::{best_move, start};
+use crate::engine_threads::config;
 use crate::my_turn;
-use ponder::engine::{Command, Engine, EngineConfig, Event, Limits, TieBreak};
+use ponder::engine::{Command, Engine, Event, Limits};
 use std::time::{Duration, Instant};
 
 /// The most nodes a search whose deadline has already passed may visit: the clock is read
 /// every 1024 nodes, and depth 1 may finish first.
 const NODES_PAST_THE_DEADLINE: u64 = 4096;
-
-fn config(threads: usize) -> EngineConfig {
-    EngineConfig {
-        hash_mib: 8,
-        ponder: false,
-        tie_break: TieBreak::First,
-        pin_thread: false,
-        threads,
-        ..EngineConfig::default()
-    }
-}
 
 /// A `go` received `ago` before it is sent, with `budget` of move time: its answer.
 fn answer_to_old_go(
