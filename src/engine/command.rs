@@ -3,6 +3,7 @@
 use super::config::EngineOption;
 use super::search_api::Limits;
 use crate::games::{Game, GameRecord};
+use std::time::Instant;
 
 /// Identifies one `go`: its [`BestMove`](super::BestMove) and info lines carry the same id.
 pub type SearchId = u64;
@@ -31,6 +32,10 @@ pub enum Command<G: Game> {
         id: SearchId,
         /// The budget.
         limits: Limits,
+        /// When the front end received the `go`: every deadline of `limits` counts from
+        /// here, so that the time the command waits (behind a stopping search, a new game's
+        /// table clearing, re-rooting) is charged to the move, not added to it.
+        received: Instant,
     },
     /// The running `go` with this id goes on under new `limits`, counted from now: what a
     /// front end sends on UCI's `ponderhit`, after a `go` with [`Limits::infinite`] searched

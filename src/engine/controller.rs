@@ -61,6 +61,9 @@ pub(crate) struct Controller<G: Game> {
     /// The table is shared with other engines: a new game leaves it as it is (the others'
     /// entries stay valid), and its size is the owner's business.
     table_shared: bool,
+    /// A job has used the table since it was made or cleared (a fresh table is all zeros:
+    /// clearing it would only touch every page, on the next move's time).
+    table_used: bool,
     /// Searches started so far (each random tie-break draws its seed from it).
     searches: u64,
     running: Option<Running>,
@@ -109,6 +112,7 @@ impl<G: Evaluators> Controller<G> {
             tree: Some(tree),
             table,
             table_shared,
+            table_used: false,
             searches: 0,
             running: None,
             queue: VecDeque::new(),
@@ -212,7 +216,11 @@ impl<G: Evaluators> Controller<G> {
                 Ok(mv) => self.play(mv),
                 Err(error) => self.emit(Event::Error(EngineError::Game(error))),
             },
-            Command::Go { id, limits } => self.go(id, limits),
+            Command::Go {
+                id,
+                limits,
+                received,
+            } => self.go(id, limits, received),
             Command::PonderHit { id, limits } => self.ponder_hit(id, &limits),
             Command::Ponder(on) => {
                 self.config.ponder = on;
@@ -241,8 +249,9 @@ impl<G: Evaluators> Controller<G> {
         let start = self.record.start();
         self.record = GameRecord::new(start);
         self.reset_tree();
-        if !self.table_shared {
+        if !self.table_shared && self.table_used {
             self.table.clear();
+            self.table_used = false;
         }
         self.ponder_paused = false;
         self.engine_seat = None;
@@ -264,8 +273,9 @@ impl<G: Evaluators> Controller<G> {
         }));
     }
 
-    /// Starts a search (a finished game is answered at once, with no move).
-    fn go(&mut self, id: SearchId, limits: Limits) {
+    /// Starts a search whose deadlines count from `received`, when the `go` was sent (a
+    /// finished game is answered at once, with no move).
+    fn go(&mut self, id: SearchId, limits: Limits, received: Instant) {
         let position = self.record.current();
         if self.record.outcome().is_some() {
             self.emit(Event::BestMove(BestMove::unsearched(id, position)));
@@ -275,7 +285,9 @@ impl<G: Evaluators> Controller<G> {
         if !self.config.reuse_tree {
             self.reset_tree();
         }
-        let start = Instant::now();
+        // Every phase from here to the search (the table's aging, waiting for the search
+        // thread, making room in the tree, starting helpers) counts against the time.
+        let start = received;
         self.go_started = Some(start);
         let deadline = limits.hard_deadline().map(|limit| start + limit);
         let stop = StopSignal::new();
@@ -338,6 +350,7 @@ impl<G: Evaluators> Controller<G> {
                 self.config.hash_mib,
             ));
             self.table_shared = false;
+            self.table_used = false;
         }
         if self.config.tie_break != before.tie_break {
             self.searches = 0;
@@ -491,6 +504,7 @@ impl<G: Evaluators> Controller<G> {
         let Some(tree) = self.tree.take() else {
             return false;
         };
+        self.table_used = true;
         let job = Job {
             kind,
             tree,

@@ -14,7 +14,7 @@ use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, unbounded};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How long dropping an engine waits for its threads before leaving them to finish alone.
 const JOIN_WAIT: Duration = Duration::from_secs(2);
@@ -155,10 +155,21 @@ impl<G: Game> Engine<G> {
         let _ = self.commands.send(command);
     }
 
-    /// Starts a search; its [`BestMove`](super::BestMove) carries the id returned.
+    /// Starts a search whose time limits count from now; its
+    /// [`BestMove`](super::BestMove) carries the id returned.
     pub fn go(&self, limits: Limits) -> SearchId {
+        self.go_from(limits, Instant::now())
+    }
+
+    /// Starts a search whose time limits count from `received`, when the front end read
+    /// the `go` (so that its own handling is charged to the move too).
+    pub fn go_from(&self, limits: Limits, received: Instant) -> SearchId {
         let id = self.next_search_id();
-        self.send(Command::Go { id, limits });
+        self.send(Command::Go {
+            id,
+            limits,
+            received,
+        });
         id
     }
 

@@ -25,7 +25,7 @@ pub(crate) struct ThinkSetup<'a, G: Game> {
     pub limits: &'a Limits,
     /// Raised to stop the search.
     pub stop: &'a StopSignal,
-    /// When the search started (deadlines count from here).
+    /// When the `go` was received (deadlines count from here).
     pub start: Instant,
     /// How to choose among equal-best moves (with the seed of this search when random).
     pub tie_break: TieBreak,

@@ -7,7 +7,8 @@ use ponder::engine::{Engine, EngineConfig, EngineOption, Event, Limits, TieBreak
 use ponder::{Ataxx, Game, GameRecord};
 use std::time::{Duration, Instant};
 
-fn config(threads: usize) -> EngineConfig {
+/// An engine with `threads` search threads, no pondering, deterministic ties, unpinned.
+pub(crate) fn config(threads: usize) -> EngineConfig {
     EngineConfig {
         hash_mib: 8,
         ponder: false,

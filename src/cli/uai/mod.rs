@@ -548,7 +548,8 @@ impl<G: Evaluators> Session<G> {
         }
         let stop_at = limits.hard_deadline().map(|budget| received + budget);
         let infinite = limits.infinite;
-        let id = self.engine.go(limits);
+        // The engine's deadlines count from when the `go` was read, as `stop_at` does.
+        let id = self.engine.go_from(limits, received);
         self.search = Some(Search {
             id,
             record: self.record.clone(),
