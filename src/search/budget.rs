@@ -71,6 +71,11 @@ pub(crate) struct Budget {
     /// The depth the main thread is searching (0 before its first iteration): helpers search
     /// deeper than it.
     main_depth: Arc<AtomicU32>,
+    /// Set while this thread, the main one, searches depth 1: no stop, deadline or node
+    /// limit cuts that iteration short (it takes microseconds in every game), so a move whose
+    /// search starts late, or is stopped at once, is still searched rather than played
+    /// unsearched. Helpers and every later iteration stop at once.
+    finishing_depth_one: bool,
 }
 
 impl Budget {
@@ -86,6 +91,7 @@ impl Budget {
             unpublished: 0,
             countdown: CHECK_INTERVAL,
             main_depth: Arc::default(),
+            finishing_depth_one: false,
         }
     }
 
@@ -109,11 +115,13 @@ impl Budget {
             unpublished: 0,
             countdown: node_limit.map_or(CHECK_INTERVAL, |n| n.clamp(1, CHECK_INTERVAL)),
             main_depth: Arc::default(),
+            finishing_depth_one: false,
         }
     }
 
     /// The main thread announces the depth it starts searching (once an iteration).
-    pub(crate) fn announce_main_depth(&self, depth: u32) {
+    pub(crate) fn announce_main_depth(&mut self, depth: u32) {
+        self.finishing_depth_one = depth == 1;
         self.main_depth.store(depth, Ordering::Relaxed);
     }
 
@@ -129,9 +137,9 @@ impl Budget {
         self.countdown -= 1;
         if self.countdown == 0 && self.full_check() {
             self.halt.stop();
-            return true;
+            return !self.finishing_depth_one;
         }
-        self.user_stop.is_stopped() || self.halt.is_stopped()
+        (self.user_stop.is_stopped() || self.halt.is_stopped()) && !self.finishing_depth_one
     }
 
     /// Counts a root node (no check: the root is never cut short before its first move).
@@ -142,7 +150,7 @@ impl Budget {
 
     /// Whether the search must stop now (without counting a node).
     pub(crate) fn must_stop(&self) -> bool {
-        self.user_stop.is_stopped() || self.halt.is_stopped()
+        (self.user_stop.is_stopped() || self.halt.is_stopped()) && !self.finishing_depth_one
     }
 
     #[cold]

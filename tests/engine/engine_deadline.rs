@@ -37,6 +37,8 @@ fn a_go_received_long_ago_answers_at_once_with_a_move() {
             unreachable!()
         };
         assert!(best.mv.is_some(), "a move even with no time left");
+        // ... and a searched one: depth 1 always completes (microseconds).
+        assert!(best.depth >= 1, "{threads} threads: an unsearched move");
         assert!(
             best.nodes <= NODES_PAST_THE_DEADLINE,
             "{threads} threads: {} nodes searched past a deadline that had passed",

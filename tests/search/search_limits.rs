@@ -1,5 +1,5 @@
 //! Budgets and stopping: node limits hold, a stop signal ends an infinite search with a legal
-//! move, a finished game yields no move, an unknown evaluator is refused with the known names.
+//! move, depth 1 completes even when stopped or late, a finished game yields no move, an unknown evaluator is refused with the known names.
 //! (Timing promises are checked by `benches/search.rs` and the movetime loop, not here.)
 
 use ponder::games::kalah::KalahConfig;
@@ -61,13 +61,18 @@ fn a_stop_signal_ends_an_infinite_search_with_a_legal_move() {
 }
 
 #[test]
-fn a_raised_signal_before_the_search_still_answers_with_a_legal_move() {
+fn a_raised_signal_before_the_search_still_answers_with_a_searched_legal_move() {
     let record = GameRecord::new(Kalah::new(KalahConfig::default()));
-    let stop = StopSignal::new();
-    stop.stop();
-    let outcome = kalah_searcher(1).search(&record, &Limits::depth(10), &stop, &mut |_| {});
-    assert_eq!(outcome.depth, 0);
-    assert!(record.current().is_legal(outcome.best_move.unwrap()));
+    for threads in [1, 2] {
+        let stop = StopSignal::new();
+        stop.stop();
+        let limits = Limits::depth(10);
+        let outcome = kalah_searcher(threads).search(&record, &limits, &stop, &mut |_| {});
+        // Depth 1 always completes (microseconds); nothing deeper once stopped.
+        assert_eq!(outcome.depth, 1, "{threads} threads");
+        assert!(outcome.stopped);
+        assert!(record.current().is_legal(outcome.best_move.unwrap()));
+    }
 }
 
 #[test]
