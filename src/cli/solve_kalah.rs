@@ -93,6 +93,7 @@ pub(crate) fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError>
         solver.table_bytes() >> 20,
         egdb.as_ref().map_or(0, |db| db.boards() >> 20)
     )?;
+    writeln!(out, "nodes ended as: {}", solver.stats())?;
     Ok(())
 }
 

@@ -3,14 +3,21 @@
 //! It works on the mover's future gain (see [`KalahEgdb`]): the value of the pits alone, so
 //! that positions differing only in their stores share one table entry, and a position with
 //! `s` seeds in the pits is worth between `−s` and `+s` (the bound that prunes where the
-//! seeds left cannot change the outcome of a window). The driver is MTD(f): null-window
-//! alpha-beta tests that close in on the value, over a large table of exact keys whose
-//! bounds are intersected as they come. At each node the children already known exactly
-//! (finished games, the endgame database) or bounded by the table are looked at before any is
-//! searched (enhanced transposition cut-offs); then the table's best pit, extra moves and
-//! captures, and pits nearest the store are searched first.
+//! seeds left cannot change the outcome of a window), with the parity of `s`. The driver is
+//! MTD(f): null-window alpha-beta tests that close in on the value, testing only values of
+//! the right parity, over a large table of exact keys whose bounds are intersected as they
+//! come. At nodes well above the endgame database the children already known exactly
+//! (finished games, the database) or bounded by the table are looked at before any is
+//! searched (enhanced transposition cut-offs). Then the table's best pit goes first, then
+//! extra moves, then the other moves by the seeds they bank (captures), pits nearest the
+//! store first among equals. That ordering decides the size of the proof: ordering plain
+//! moves by what they bank instead of by pit took the Kalah(6,4) proof from 491 M to 51 M
+//! nodes (docs/BENCHMARKS.md); [`SolveStats`] says where the nodes go.
 
+mod stats;
 mod table;
+
+pub use stats::SolveStats;
 
 use super::egdb::mover_view;
 use super::{Kalah, KalahConfig, KalahEgdb, KalahMove, MAX_PITS};
@@ -21,7 +28,7 @@ use table::{KEY_BITS, SolveTable, Stored};
 /// Children are looked up before searching (enhanced transposition cut-offs) only at nodes
 /// with at least this many seeds more than the database covers: below, the look-ups cost
 /// more than the searches they save.
-const ETC_MARGIN: usize = 6;
+const ETC_MARGIN: usize = 10;
 
 /// The answer of a solve.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,6 +65,7 @@ pub struct KalahSolver<'a> {
     table: SolveTable,
     width: u32,
     nodes: u64,
+    stats: SolveStats,
 }
 
 /// A child of a node: the move, the position after it, what the mover banked, and whether
@@ -95,12 +103,18 @@ impl<'a> KalahSolver<'a> {
             table: SolveTable::new(table_bytes),
             width,
             nodes: 0,
+            stats: SolveStats::default(),
         })
     }
 
     /// Bytes of the table (the database not counted).
     pub fn table_bytes(&self) -> usize {
         self.table.bytes()
+    }
+
+    /// Where the nodes of the solves so far went.
+    pub fn stats(&self) -> &SolveStats {
+        &self.stats
     }
 
     /// Solves `position`, calling `progress` after each null-window test.
@@ -138,10 +152,11 @@ impl<'a> KalahSolver<'a> {
         let (mut lower, mut upper) = (-seeds, seeds);
         let mut guess = 0;
         while lower < upper {
-            let beta = guess.max(lower + 1);
+            // The gain has the parity of the seeds in the pits: test only values it can take.
+            let beta = round_to_parity(guess.max(lower + 1), seeds, 1);
             guess = self.search(position, beta - 1, beta);
             if guess < beta {
-                upper = guess;
+                upper = round_to_parity(guess, seeds, -1);
             } else {
                 lower = guess;
             }
@@ -164,26 +179,32 @@ impl<'a> KalahSolver<'a> {
         let (view, _) = mover_view(position);
         let seeds: i32 = view[..2 * m].iter().map(|&s| i32::from(s)).sum();
         if position.is_over() {
+            self.stats.over += 1;
             return view[..m].iter().map(|&s| i32::from(s)).sum::<i32>() * 2 - seeds;
         }
         if (seeds as usize) < self.egdb_seeds {
             if let Some(value) = self.egdb.and_then(|db| db.value_of_board(&view[..2 * m])) {
+                self.stats.egdb += 1;
                 return value;
             }
         }
         if seeds <= alpha {
+            self.stats.futile += 1;
             return seeds;
         }
         if -seeds >= beta {
+            self.stats.futile += 1;
             return -seeds;
         }
         let key = self.key(&view[..2 * m]);
         let stored = self.table.probe(key);
         if let Some(stored) = stored {
             if stored.lower >= beta || stored.lower == stored.upper {
+                self.stats.table_cut += 1;
                 return stored.lower;
             }
             if stored.upper <= alpha {
+                self.stats.table_cut += 1;
                 return stored.upper;
             }
         }
@@ -201,6 +222,7 @@ impl<'a> KalahSolver<'a> {
                 best = known;
                 best_pit = Some(child.pit);
                 if best >= beta {
+                    self.stats.etc_cut += 1;
                     self.store(key, best, seeds, alpha_in, beta, best_pit, nodes_before);
                     return best;
                 }
@@ -216,7 +238,8 @@ impl<'a> KalahSolver<'a> {
                 children[..=first].rotate_right(1);
             }
         }
-        for child in children[..count].iter().flatten() {
+        let mut cut_index = None;
+        for (index, child) in children[..count].iter().flatten().enumerate() {
             let value = if child.same_side {
                 child.gained
                     + self.search(&child.position, alpha - child.gained, beta - child.gained)
@@ -228,11 +251,13 @@ impl<'a> KalahSolver<'a> {
                 best = value;
                 best_pit = Some(child.pit);
                 if best >= beta {
+                    cut_index = Some(index);
                     break;
                 }
                 alpha = alpha.max(best);
             }
         }
+        self.stats.searched(cut_index, stored.is_some_and(|s| s.best.is_some()));
         self.store(key, best, seeds, alpha_in, beta, best_pit, nodes_before);
         best
     }
@@ -281,7 +306,8 @@ impl<'a> KalahSolver<'a> {
     }
 
     /// Writes the children of `position` into `children`, best-looking first: the table's
-    /// pit, extra moves and captures, then pits nearest the store. Returns their number.
+    /// pit, then extra moves, then by the seeds the move banks (captures), then pits nearest
+    /// the store. Returns their number.
     fn children(
         &self,
         position: &Kalah,
@@ -303,7 +329,8 @@ impl<'a> KalahSolver<'a> {
             } else {
                 -next.store_difference()
             };
-            let hint = position.order_hint(pit);
+            // What the move banks, extra moves first (nearest the store first among equals).
+            let hint = (after - before) * 16 + if same_side { 1000 } else { 0 };
             let order = if Some(pit) == table_pit {
                 i32::MAX
             } else {
@@ -360,4 +387,13 @@ impl<'a> KalahSolver<'a> {
 /// Seeds in both rows.
 fn seeds_in_pits(position: &Kalah) -> u32 {
     position.row_seeds(crate::games::Seat::FIRST) + position.row_seeds(crate::games::Seat::SECOND)
+}
+
+/// `value` moved by `step` (±1) when its parity differs from `seeds`'s.
+fn round_to_parity(value: i32, seeds: i32, step: i32) -> i32 {
+    if (value - seeds) % 2 == 0 {
+        value
+    } else {
+        value + step
+    }
 }
