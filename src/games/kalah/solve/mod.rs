@@ -257,7 +257,8 @@ impl<'a> KalahSolver<'a> {
                 alpha = alpha.max(best);
             }
         }
-        self.stats.searched(cut_index, stored.is_some_and(|s| s.best.is_some()));
+        self.stats
+            .searched(cut_index, stored.is_some_and(|s| s.best.is_some()));
         self.store(key, best, seeds, alpha_in, beta, best_pit, nodes_before);
         best
     }
