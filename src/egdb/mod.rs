@@ -5,6 +5,7 @@
 //! The databases themselves live with their games: `games::oware::egdb` (Awari, by
 //! retrograde analysis) and `games::kalah::egdb` (Kalah, in one pass).
 
+pub(crate) mod byte_layers;
 pub(crate) mod index;
 pub mod shard;
 

@@ -91,6 +91,7 @@ pub struct KalahEgdbPart {
 struct EgdbFile {
     pits: u8,
     capture: CaptureRule,
+    #[serde(deserialize_with = "crate::egdb::byte_layers::deserialize")]
     layers: Vec<Vec<i8>>,
 }
 
