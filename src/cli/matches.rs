@@ -150,7 +150,7 @@ fn run_game<G: Evaluators>(args: &MatchArgs, out: &mut dyn Write) -> Result<(), 
     results.sort_by_key(|game| game.index);
 
     if let (Some(shard), Some(path)) = (args.shard, &args.part) {
-        return write_part(out, setup, shard, seconds, results, path);
+        return write_part(out, setup, shard, seconds, (results, &tally), path);
     }
     let report = MatchReport {
         setup: &setup,
@@ -190,10 +190,9 @@ fn write_part(
     setup: MatchSetup,
     shard: Shard,
     seconds: f64,
-    games: Vec<GameResult>,
+    (games, tally): (Vec<GameResult>, &Tally),
     path: &std::path::Path,
 ) -> Result<(), CliError> {
-    let tally = crate::matches::tally_of(&games);
     let part = MatchPart {
         setup,
         index: shard.index(),
