@@ -23,6 +23,7 @@ pub mod engine;
 pub mod files;
 pub mod games;
 pub mod matches;
+mod memory;
 mod perft;
 pub mod players;
 pub mod search;

@@ -36,7 +36,8 @@ pub struct SolveArgs {
     /// A saved database holding the layers below the one being sharded.
     #[arg(long)]
     pub base: Option<PathBuf>,
-    /// Threads for building databases (default: the available cores).
+    /// Threads for building databases and for the Kalah solver (default: the available
+    /// cores).
     #[arg(long)]
     pub threads: Option<usize>,
     /// Kalah: the solver's table in MiB.

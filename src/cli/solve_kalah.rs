@@ -67,8 +67,15 @@ pub(crate) fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError>
         None => GameRecord::new(Kalah::start(&config)?),
     };
     let position = record.current();
-    let mut solver = KalahSolver::new(config, args.hash << 20, egdb.as_ref())?;
-    writeln!(out, "solving {config} {}", position.position_text())?;
+    let threads = threads(args);
+    let mut solver =
+        KalahSolver::new(config, args.hash << 20, egdb.as_ref())?.with_threads(threads);
+    writeln!(
+        out,
+        "solving {config} {} on {threads} thread{}",
+        position.position_text(),
+        if threads == 1 { "" } else { "s" }
+    )?;
     let mut progress = |step: SolveProgress| {
         let _ = writeln!(
             out,

@@ -38,6 +38,14 @@ fn solve(config: KalahConfig, position: &Kalah, egdb: Option<&KalahEgdb>) -> i32
     solver.solve(position, |_| {}).unwrap().value
 }
 
+/// The value found by two threads sharing a table of `table` bytes.
+fn solve_on_two_threads(config: KalahConfig, position: &Kalah, table: usize) -> i32 {
+    let mut solver = KalahSolver::new(config, table, None)
+        .unwrap()
+        .with_threads(2);
+    solver.solve(position, |_| {}).unwrap().value
+}
+
 #[test]
 fn the_solver_reproduces_every_small_published_margin() {
     let mut checked = 0;
@@ -82,6 +90,37 @@ fn the_database_agrees_with_a_database_free_solve_on_random_positions() {
             "{capture}: only {covered} positions in the database"
         );
     }
+}
+
+#[test]
+fn two_threads_sharing_a_crowded_table_find_the_exact_values() {
+    // A 64 KiB table: entries are replaced all the time while both threads read them.
+    const SMALL: usize = 64 << 10;
+    for (capture, pits, seeds, margin) in solved_rows() {
+        if 2 * pits * seeds > 24 {
+            continue;
+        }
+        let config = KalahConfig::new(pits, seeds, capture).unwrap();
+        let start = Kalah::new(config);
+        assert_eq!(
+            solve_on_two_threads(config, &start, SMALL),
+            margin,
+            "{config}"
+        );
+    }
+    let config = KalahConfig::new(6, 3, CaptureRule::Empty).unwrap();
+    let egdb = KalahEgdb::build(config, 12, 2, |_| {}).unwrap();
+    let mut covered = 0;
+    for seed in 0..200u64 {
+        let record = random_record(Kalah::new(config), seed, 10 + (seed % 30) as usize);
+        let position = record.current();
+        if let Some(gain) = egdb.value(&position) {
+            covered += 1;
+            let margin = position.store_difference() + gain;
+            assert_eq!(solve_on_two_threads(config, &position, SMALL), margin);
+        }
+    }
+    assert!(covered >= 20, "only {covered} positions in the database");
 }
 
 #[test]

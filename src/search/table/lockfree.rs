@@ -6,7 +6,6 @@
 use super::Table;
 use super::entry::{GENERATION_MASK, TableEntry, keep_move, keep_worth, replaces_same_key};
 use crate::games::Key;
-use std::alloc::{Layout, alloc_zeroed};
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering, fence};
 
 /// Slots per bucket: a probe looks at every slot of one bucket.
@@ -70,21 +69,11 @@ impl LockFreeTable {
 }
 
 /// A boxed slice of `count` all-zero buckets, allocated zeroed (pages are only touched when
-/// used, so a large table costs nothing until it fills).
+/// used, so a large table costs nothing until it fills) and backed by huge pages where the
+/// kernel offers them (random probes then miss the TLB far less).
 fn zeroed_buckets(count: usize) -> Box<[Bucket]> {
-    let Ok(layout) = Layout::array::<Bucket>(count) else {
-        return zeroed_buckets(1);
-    };
-    // SAFETY: the layout has a non-zero size (count >= 1 and Bucket is 48 bytes); a Bucket is
-    // only AtomicU64 fields, for which all-zero bytes are a valid value; the pointer comes from
-    // the global allocator with this exact layout, which is what Box<[Bucket]> frees with.
-    unsafe {
-        let pointer = alloc_zeroed(layout) as *mut Bucket;
-        if pointer.is_null() {
-            std::alloc::handle_alloc_error(layout);
-        }
-        Box::from_raw(std::ptr::slice_from_raw_parts_mut(pointer, count))
-    }
+    // SAFETY: a Bucket is only atomic integer fields, for which all-zero bytes are valid.
+    unsafe { crate::memory::zeroed_slice(count) }
 }
 
 #[inline]

@@ -171,6 +171,7 @@ impl KalahEgdb {
                 boards: layer.len() as u64,
                 elapsed: started.elapsed(),
             });
+            crate::memory::collapse_into_huge_pages(&layer);
             self.layers.push(layer);
         }
         Ok(())
@@ -253,6 +254,7 @@ impl KalahEgdb {
                 "layer {seeds} holds the impossible value {bad}"
             )));
         }
+        crate::memory::collapse_into_huge_pages(&layer);
         self.layers.push(layer);
         Ok(())
     }

@@ -13,6 +13,13 @@
 //! store first among equals. That ordering decides the size of the proof: ordering plain
 //! moves by what they bank instead of by pit took the Kalah(6,4) proof from 491 M to 51 M
 //! nodes (docs/BENCHMARKS.md); [`SolveStats`] says where the nodes go.
+//!
+//! With more than one thread each null-window test is searched by all of them at once over
+//! the one shared table (Lazy SMP): the helpers take the moves after the first in a rotated
+//! order, so that at nodes where every move must be refuted they work on different moves and
+//! leave their proofs in the table for the others. The first thread to finish answers the
+//! test and stops the rest; a stopped search stores nothing. Every bound in the table is a
+//! true bound whoever stored it, so the answer is exact whichever thread gives it.
 
 mod stats;
 mod table;
@@ -22,6 +29,8 @@ pub use stats::SolveStats;
 use super::egdb::mover_view;
 use super::{Kalah, KalahConfig, KalahEgdb, KalahMove, MAX_PITS};
 use crate::games::GameError;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use table::{KEY_BITS, SolveTable, Stored};
 
@@ -59,11 +68,29 @@ pub struct SolveProgress {
 
 /// A solver for one Kalah configuration, with its table and an optional endgame database.
 pub struct KalahSolver<'a> {
+    rules: Rules<'a>,
+    table: SolveTable,
+    threads: usize,
+    nodes: u64,
+    stats: SolveStats,
+}
+
+/// What every thread of a solve reads: the game, the database and the key layout.
+#[derive(Copy, Clone)]
+struct Rules<'a> {
     config: KalahConfig,
     egdb: Option<&'a KalahEgdb>,
     egdb_seeds: usize,
-    table: SolveTable,
     width: u32,
+}
+
+/// One thread's search: the shared rules and table, the flag that stops it, and its counts.
+struct Searcher<'s> {
+    rules: Rules<'s>,
+    table: &'s SolveTable,
+    stop: &'s AtomicBool,
+    /// 0 for the main thread; a helper rotates the moves after the first by this much.
+    helper: usize,
     nodes: u64,
     stats: SolveStats,
 }
@@ -95,16 +122,25 @@ impl<'a> KalahSolver<'a> {
         }
         let egdb = egdb.filter(|db| db.covers(&config));
         Ok(KalahSolver {
-            config,
-            egdb,
-            egdb_seeds: egdb
-                .and_then(KalahEgdb::max_seeds)
-                .map_or(0, |s| s as usize + 1),
+            rules: Rules {
+                config,
+                egdb,
+                egdb_seeds: egdb
+                    .and_then(KalahEgdb::max_seeds)
+                    .map_or(0, |s| s as usize + 1),
+                width,
+            },
             table: SolveTable::new(table_bytes),
-            width,
+            threads: 1,
             nodes: 0,
             stats: SolveStats::default(),
         })
+    }
+
+    /// The same solver searching with `threads` threads (at least 1) over its one table.
+    pub fn with_threads(mut self, threads: usize) -> KalahSolver<'a> {
+        self.threads = threads.max(1);
+        self
     }
 
     /// Bytes of the table (the database not counted).
@@ -123,11 +159,11 @@ impl<'a> KalahSolver<'a> {
         position: &Kalah,
         mut progress: impl FnMut(SolveProgress),
     ) -> Result<Solution, GameError> {
-        if position.kalah_config() != self.config {
+        if position.kalah_config() != self.rules.config {
             return Err(GameError::Position(format!(
                 "the position is {}, the solver {}",
                 position.kalah_config(),
-                self.config
+                self.rules.config
             )));
         }
         let started = Instant::now();
@@ -154,7 +190,7 @@ impl<'a> KalahSolver<'a> {
         while lower < upper {
             // The gain has the parity of the seeds in the pits: test only values it can take.
             let beta = round_to_parity(guess.max(lower + 1), seeds, 1);
-            guess = self.search(position, beta - 1, beta);
+            guess = self.test(position, beta);
             if guess < beta {
                 upper = round_to_parity(guess, seeds, -1);
             } else {
@@ -171,51 +207,138 @@ impl<'a> KalahSolver<'a> {
         lower
     }
 
+    /// A perfect game from `position`, whose mover's future gain is `gain`.
+    fn principal_line(&mut self, position: &Kalah, gain: i32) -> Vec<KalahMove> {
+        let stop = AtomicBool::new(false);
+        let mut searcher = Searcher::new(self.rules, &self.table, &stop, 0);
+        let mut line = Vec::new();
+        let mut position = *position;
+        let mut target = gain;
+        while !position.is_over() && line.len() < 400 {
+            let mut children = [None::<Child>; MAX_PITS];
+            let count = self.rules.children(&position, None, &mut children);
+            let Some((child, child_target)) = children[..count].iter().flatten().find_map(|c| {
+                let wanted = if c.same_side {
+                    target - c.gained
+                } else {
+                    c.gained - target
+                };
+                let value = searcher.search(&c.position, wanted - 1, wanted + 1);
+                (value == Some(wanted)).then_some((*c, wanted))
+            }) else {
+                break;
+            };
+            line.push(KalahMove::new(child.pit as u8));
+            position = child.position;
+            target = child_target;
+        }
+        let (nodes, stats) = (searcher.nodes, searcher.stats);
+        self.nodes += nodes;
+        self.stats.add(&stats);
+        line
+    }
+
+    /// A null-window test of the mover's future gain on `position` against `beta`: a value
+    /// `>= beta` is a lower bound, a value `< beta` an upper bound. Searched by every thread
+    /// at once; the first to finish answers.
+    fn test(&mut self, position: &Kalah, beta: i32) -> i32 {
+        let stop = AtomicBool::new(false);
+        let answer = OnceLock::new();
+        let (rules, table, threads) = (self.rules, &self.table, self.threads);
+        let searchers: Vec<Searcher> = std::thread::scope(|scope| {
+            let run = |helper: usize| {
+                let mut searcher = Searcher::new(rules, table, &stop, helper);
+                if let Some(value) = searcher.search(position, beta - 1, beta) {
+                    // The first complete answer wins; any is exact.
+                    let _ = answer.set(value);
+                    stop.store(true, Ordering::Relaxed);
+                }
+                searcher
+            };
+            let helpers: Vec<_> = (1..threads)
+                .map(|helper| scope.spawn(move || run(helper)))
+                .collect();
+            let mut searchers = vec![run(0)];
+            searchers.extend(helpers.into_iter().filter_map(|h| h.join().ok()));
+            searchers
+        });
+        for searcher in &searchers {
+            self.nodes += searcher.nodes;
+            self.stats.add(&searcher.stats);
+        }
+        // A search is stopped only after another thread has answered.
+        *answer
+            .get()
+            .expect("a stopped search means another thread answered")
+    }
+}
+
+impl<'s> Searcher<'s> {
+    fn new(
+        rules: Rules<'s>,
+        table: &'s SolveTable,
+        stop: &'s AtomicBool,
+        helper: usize,
+    ) -> Searcher<'s> {
+        Searcher {
+            rules,
+            table,
+            stop,
+            helper,
+            nodes: 0,
+            stats: SolveStats::default(),
+        }
+    }
+
     /// The mover's future gain on `position` if it lies within `(alpha, beta)`; otherwise a
-    /// bound beyond the window on that side (fail-soft).
-    fn search(&mut self, position: &Kalah, mut alpha: i32, beta: i32) -> i32 {
+    /// bound beyond the window on that side (fail-soft). `None` when another thread answered
+    /// first: the search then unwinds without storing anything.
+    fn search(&mut self, position: &Kalah, mut alpha: i32, beta: i32) -> Option<i32> {
+        if self.stop.load(Ordering::Relaxed) {
+            return None;
+        }
         self.nodes += 1;
-        let m = self.config.pits();
+        let m = self.rules.config.pits();
         let (view, _) = mover_view(position);
         let seeds: i32 = view[..2 * m].iter().map(|&s| i32::from(s)).sum();
         if position.is_over() {
             self.stats.over += 1;
-            return view[..m].iter().map(|&s| i32::from(s)).sum::<i32>() * 2 - seeds;
+            return Some(view[..m].iter().map(|&s| i32::from(s)).sum::<i32>() * 2 - seeds);
         }
-        if (seeds as usize) < self.egdb_seeds {
-            if let Some(value) = self.egdb.and_then(|db| db.value_of_board(&view[..2 * m])) {
-                self.stats.egdb += 1;
-                return value;
-            }
+        if let Some(value) = self.rules.egdb_value(&view[..2 * m]) {
+            self.stats.egdb += 1;
+            return Some(value);
         }
         if seeds <= alpha {
             self.stats.futile += 1;
-            return seeds;
+            return Some(seeds);
         }
         if -seeds >= beta {
             self.stats.futile += 1;
-            return -seeds;
+            return Some(-seeds);
         }
-        let key = self.key(&view[..2 * m]);
+        let key = self.rules.key(&view[..2 * m]);
         let stored = self.table.probe(key);
         if let Some(stored) = stored {
             if stored.lower >= beta || stored.lower == stored.upper {
                 self.stats.table_cut += 1;
-                return stored.lower;
+                return Some(stored.lower);
             }
             if stored.upper <= alpha {
                 self.stats.table_cut += 1;
-                return stored.upper;
+                return Some(stored.upper);
             }
         }
         let nodes_before = self.nodes;
         let alpha_in = alpha;
         let mut children = [None::<Child>; MAX_PITS];
-        let count = self.children(position, stored.and_then(|s| s.best), &mut children);
+        let count = self
+            .rules
+            .children(position, stored.and_then(|s| s.best), &mut children);
         // Children known exactly or bounded by the table first (enhanced transposition cut-offs).
         let mut best = -seeds - 1;
         let mut best_pit = None;
-        let look_ahead = seeds as usize >= self.egdb_seeds + ETC_MARGIN;
+        let look_ahead = seeds as usize >= self.rules.egdb_seeds + ETC_MARGIN;
         for child in children[..count].iter().flatten().filter(|_| look_ahead) {
             let known = self.known_lower(child);
             if known > best {
@@ -224,7 +347,7 @@ impl<'a> KalahSolver<'a> {
                 if best >= beta {
                     self.stats.etc_cut += 1;
                     self.store(key, best, seeds, alpha_in, beta, best_pit, nodes_before);
-                    return best;
+                    return Some(best);
                 }
             }
         }
@@ -238,14 +361,18 @@ impl<'a> KalahSolver<'a> {
                 children[..=first].rotate_right(1);
             }
         }
+        if self.helper > 0 && count > 2 {
+            // A helper works on the later moves in another order than the main thread's.
+            children[1..count].rotate_left(self.helper % (count - 1));
+        }
         let mut cut_index = None;
         for (index, child) in children[..count].iter().flatten().enumerate() {
             let value = if child.same_side {
                 child.gained
-                    + self.search(&child.position, alpha - child.gained, beta - child.gained)
+                    + self.search(&child.position, alpha - child.gained, beta - child.gained)?
             } else {
                 child.gained
-                    - self.search(&child.position, child.gained - beta, child.gained - alpha)
+                    - self.search(&child.position, child.gained - beta, child.gained - alpha)?
             };
             if value > best {
                 best = value;
@@ -260,7 +387,7 @@ impl<'a> KalahSolver<'a> {
         self.stats
             .searched(cut_index, stored.is_some_and(|s| s.best.is_some()));
         self.store(key, best, seeds, alpha_in, beta, best_pit, nodes_before);
-        best
+        Some(best)
     }
 
     /// Stores `best` as a bound or exact value of `key` after a search with `(alpha, beta)`.
@@ -287,22 +414,32 @@ impl<'a> KalahSolver<'a> {
     /// boards in the database, from the table otherwise (`i32::MIN` when nothing is known).
     #[inline]
     fn known_lower(&self, child: &Child) -> i32 {
-        let m = self.config.pits();
+        let m = self.rules.config.pits();
         let sign = if child.same_side { 1 } else { -1 };
         let (view, _) = mover_view(&child.position);
-        let seeds: usize = view[..2 * m].iter().map(|&s| usize::from(s)).sum();
         if child.position.is_over() {
             return child.gained;
         }
-        if seeds < self.egdb_seeds {
-            if let Some(value) = self.egdb.and_then(|db| db.value_of_board(&view[..2 * m])) {
-                return child.gained + sign * value;
-            }
+        if let Some(value) = self.rules.egdb_value(&view[..2 * m]) {
+            return child.gained + sign * value;
         }
-        match self.table.probe(self.key(&view[..2 * m])) {
+        match self.table.probe(self.rules.key(&view[..2 * m])) {
             Some(stored) if child.same_side => child.gained + stored.lower,
             Some(stored) => child.gained - stored.upper,
             None => i32::MIN,
+        }
+    }
+}
+
+impl Rules<'_> {
+    /// The exact future gain of a board (seen from the mover) that the database covers.
+    #[inline]
+    fn egdb_value(&self, board: &[u8]) -> Option<i32> {
+        let seeds: usize = board.iter().map(|&s| usize::from(s)).sum();
+        if seeds < self.egdb_seeds {
+            self.egdb.and_then(|db| db.value_of_board(board))
+        } else {
+            None
         }
     }
 
@@ -356,32 +493,6 @@ impl<'a> KalahSolver<'a> {
         board
             .iter()
             .fold(0u128, |key, &seeds| (key << self.width) | u128::from(seeds))
-    }
-
-    /// A perfect game from `position`, whose mover's future gain is `gain`.
-    fn principal_line(&mut self, position: &Kalah, gain: i32) -> Vec<KalahMove> {
-        let mut line = Vec::new();
-        let mut position = *position;
-        let mut target = gain;
-        while !position.is_over() && line.len() < 400 {
-            let mut children = [None::<Child>; MAX_PITS];
-            let count = self.children(&position, None, &mut children);
-            let Some((child, child_target)) = children[..count].iter().flatten().find_map(|c| {
-                let wanted = if c.same_side {
-                    target - c.gained
-                } else {
-                    c.gained - target
-                };
-                let value = self.search(&c.position, wanted - 1, wanted + 1);
-                (value == wanted).then_some((*c, wanted))
-            }) else {
-                break;
-            };
-            line.push(KalahMove::new(child.pit as u8));
-            position = child.position;
-            target = child_target;
-        }
-        line
     }
 }
 

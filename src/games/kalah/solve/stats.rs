@@ -27,6 +27,21 @@ pub struct SolveStats {
 }
 
 impl SolveStats {
+    /// Adds another thread's counts.
+    pub(super) fn add(&mut self, other: &SolveStats) {
+        self.over += other.over;
+        self.egdb += other.egdb;
+        self.futile += other.futile;
+        self.table_cut += other.table_cut;
+        self.etc_cut += other.etc_cut;
+        self.all_nodes += other.all_nodes;
+        for (mine, theirs) in self.cut_at.iter_mut().zip(other.cut_at) {
+            *mine += theirs;
+        }
+        self.cut_first_table += other.cut_first_table;
+        self.with_table_move += other.with_table_move;
+    }
+
     /// Counts a searched node that cut at move `cut` (`None`: failed low).
     #[inline]
     pub(super) fn searched(&mut self, cut: Option<usize>, table_move: bool) {

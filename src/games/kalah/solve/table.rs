@@ -1,10 +1,17 @@
 //! The solver's table: exact keys (the pits seen from the mover) with a lower and an upper
-//! bound on the mover's future gain, in 16-byte entries, two to a bucket.
+//! bound on the mover's future gain, in 16-byte entries, two to a bucket, shared by the
+//! solver's threads without locks.
 //!
 //! Values do not depend on the stores or the path (Kalah has no repetition), so every bound
 //! stored for a key is a true bound of one fixed value: a new bound is intersected with the
-//! stored ones. Entry layout, least significant bit first: lower bound + 128 (8 bits), upper
-//! bound + 128 (8), work (6: log2 of the nodes below), best pit + 1 (4), key (102).
+//! stored ones, and losing one to a concurrent store only loses information. Entry layout,
+//! least significant bit first: lower bound + 128 (8 bits), upper bound + 128 (8), work (6:
+//! log2 of the nodes below), best pit + 1 (4), key (102). An entry is two words: its low 64
+//! bits, and its high 64 bits XOR the low ones; a read that pairs words of two different
+//! stores fails the key check (unless 64 random bits agree), so threads never see a torn
+//! entry as a bound.
+
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Bits of the key part of an entry.
 pub(super) const KEY_BITS: u32 = 102;
@@ -22,7 +29,9 @@ pub(super) struct Stored {
 
 /// A fixed array of two-entry buckets.
 pub(super) struct SolveTable {
-    entries: Vec<u128>,
+    /// Two words an entry (see the module's comment), four a bucket.
+    words: Box<[AtomicU64]>,
+    /// Entries minus 2: masks an even entry index, the first of its bucket.
     mask: usize,
 }
 
@@ -36,14 +45,14 @@ impl SolveTable {
             wanted.next_power_of_two() / 2
         };
         SolveTable {
-            entries: vec![0; size],
+            words: zeroed_atomics(2 * size),
             mask: size - 2,
         }
     }
 
     /// Bytes held.
     pub(super) fn bytes(&self) -> usize {
-        self.entries.len() * 16
+        self.words.len() * 8
     }
 
     #[inline]
@@ -52,24 +61,39 @@ impl SolveTable {
         (folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 20) as usize & self.mask
     }
 
+    /// The entry at `slot` (0 when empty or torn by a concurrent store to another key).
+    #[inline]
+    fn load(&self, slot: usize) -> u128 {
+        let low = self.words[2 * slot].load(Ordering::Relaxed);
+        let high = self.words[2 * slot + 1].load(Ordering::Relaxed) ^ low;
+        (u128::from(high) << 64) | u128::from(low)
+    }
+
+    #[inline]
+    fn save(&self, slot: usize, entry: u128) {
+        let low = entry as u64;
+        self.words[2 * slot].store(low, Ordering::Relaxed);
+        self.words[2 * slot + 1].store((entry >> 64) as u64 ^ low, Ordering::Relaxed);
+    }
+
     /// What is stored for `key` (never 0).
     #[inline]
     pub(super) fn probe(&self, key: u128) -> Option<Stored> {
         let bucket = self.bucket(key);
-        self.entries[bucket..bucket + 2]
-            .iter()
-            .find(|&&entry| entry >> 26 == key)
-            .map(|&entry| unpack(entry))
+        (bucket..bucket + 2)
+            .map(|slot| self.load(slot))
+            .find(|&entry| entry >> 26 == key)
+            .map(unpack)
     }
 
     /// Stores `[lower, upper]` for `key`, intersected with what is known, with the work
     /// (nodes searched) it cost.
     #[inline]
-    pub(super) fn store(&mut self, key: u128, stored: Stored, nodes: u64) {
+    pub(super) fn store(&self, key: u128, stored: Stored, nodes: u64) {
         let bucket = self.bucket(key);
         let work = (64 - nodes.leading_zeros()).min(63) as u128;
         for slot in bucket..bucket + 2 {
-            let entry = self.entries[slot];
+            let entry = self.load(slot);
             if entry >> 26 == key {
                 let old = unpack(entry);
                 let merged = Stored {
@@ -78,18 +102,25 @@ impl SolveTable {
                     best: stored.best.or(old.best),
                 };
                 let old_work = (entry >> 16) & 63;
-                self.entries[slot] = pack(key, merged, work.max(old_work));
+                self.save(slot, pack(key, merged, work.max(old_work)));
                 return;
             }
         }
-        let first_work = (self.entries[bucket] >> 16) & 63;
+        let first_work = (self.load(bucket) >> 16) & 63;
         let slot = if work >= first_work {
             bucket
         } else {
             bucket + 1
         };
-        self.entries[slot] = pack(key, stored, work);
+        self.save(slot, pack(key, stored, work));
     }
+}
+
+/// `count` words, all zero, allocated zeroed (pages are only touched when used) on huge
+/// pages where the kernel offers them.
+fn zeroed_atomics(count: usize) -> Box<[AtomicU64]> {
+    // SAFETY: an all-zero AtomicU64 is a valid 0.
+    unsafe { crate::memory::zeroed_slice(count) }
 }
 
 #[inline]
