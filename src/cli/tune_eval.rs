@@ -63,6 +63,13 @@ pub struct TuneEvalArgs {
     /// The share of games held out for judging, in percent.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=90))]
     held_out: u32,
+    /// Fit the game's pattern weights too (Ataxx's 2×2 windows) and write the pattern
+    /// evaluation's weights file (e.g. `src/games/ataxx/pattern_weights.rs`).
+    #[arg(long)]
+    patterns: bool,
+    /// The L2 penalty on the pattern weights (logit units).
+    #[arg(long, default_value_t = 3e-3)]
+    pattern_l2: f64,
     /// Print the fit only; write no weights file.
     #[arg(long)]
     dry_run: bool,
@@ -116,14 +123,19 @@ fn run_for<G: LinearFeatures + Evaluators>(
         l2: args.l2,
         held_out_percent: args.held_out,
         seed: args.seed,
+        patterns: args.patterns,
+        pattern_l2: args.pattern_l2,
     };
     let fit = fit(&data, G::MATERIAL_FEATURE, &options).map_err(tune_error)?;
     print_fit::<G>(&fit, out)?;
     if !args.dry_run {
-        let path = args
-            .out
-            .clone()
-            .unwrap_or_else(|| PathBuf::from(G::WEIGHTS_FILE));
+        let path = args.out.clone().unwrap_or_else(|| {
+            PathBuf::from(if args.patterns {
+                G::PATTERN_WEIGHTS_FILE
+            } else {
+                G::WEIGHTS_FILE
+            })
+        });
         let command = std::iter::once("ponder".to_string())
             .chain(std::env::args().skip(1))
             .collect::<Vec<_>>()

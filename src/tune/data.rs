@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 /// The file format of a saved data set (`ponder tune-eval --shard i/N --out FILE`).
 pub const DATASET_FORMAT: FileFormat =
-    FileFormat::new(*b"PNDevdat", 1, 1 << 31, "tune-eval data set");
+    FileFormat::new(*b"PNDevdat", 2, 1 << 31, "tune-eval data set");
 
 /// One labelled position.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -30,6 +30,8 @@ pub struct Sample {
     pub compared: i32,
     /// The position's features.
     pub features: Vec<i16>,
+    /// The indices of the position's active patterns (empty for a game without patterns).
+    pub patterns: Vec<u16>,
 }
 
 impl Sample {
@@ -46,6 +48,8 @@ pub struct Dataset {
     pub game: String,
     /// The features' names, in order.
     pub feature_names: Vec<String>,
+    /// The number of pattern weights ([`LinearFeatures::PATTERN_COUNT`]; 0 without).
+    pub pattern_count: usize,
     /// The evaluator whose values [`Sample::compared`] holds.
     pub compared: String,
     /// The positions.
@@ -58,6 +62,7 @@ impl Dataset {
         Dataset {
             game: G::NAME.to_string(),
             feature_names: G::FEATURE_NAMES.iter().map(|s| s.to_string()).collect(),
+            pattern_count: G::PATTERN_COUNT,
             compared: compared.to_string(),
             samples: Vec::new(),
         }
@@ -83,19 +88,26 @@ impl Dataset {
                 self.feature_names.join(", ")
             )));
         }
+        if other.pattern_count != self.pattern_count {
+            return Err(mismatch(format!(
+                "{} pattern weights (this build has {})",
+                other.pattern_count, self.pattern_count
+            )));
+        }
         if other.compared != self.compared {
             return Err(mismatch(format!(
                 "compared evaluator {} (expected {})",
                 other.compared, self.compared
             )));
         }
-        if other
-            .samples
-            .iter()
-            .any(|s| s.features.len() != self.feature_names.len())
-        {
+        if other.samples.iter().any(|s| {
+            s.features.len() != self.feature_names.len()
+                || s.patterns
+                    .iter()
+                    .any(|&p| usize::from(p) >= self.pattern_count)
+        }) {
             return Err(mismatch(
-                "a sample with the wrong number of features".into(),
+                "a sample with the wrong number of features or a pattern out of range".into(),
             ));
         }
         self.samples.extend(other.samples);
@@ -237,6 +249,8 @@ fn sample<G: LinearFeatures>(
 ) -> Sample {
     let mut features = [0; MAX_FEATURES];
     G::features(position, last, &mut features);
+    let mut patterns = Vec::new();
+    G::patterns(position, |i| patterns.push(i as u16));
     Sample {
         game,
         label: (result + 1).clamp(0, 2) as u8,
@@ -245,5 +259,6 @@ fn sample<G: LinearFeatures>(
             .iter()
             .map(|&f| f.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16)
             .collect(),
+        patterns,
     }
 }

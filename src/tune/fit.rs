@@ -12,7 +12,9 @@
 use super::TuneError;
 use super::data::{Dataset, Sample};
 use crate::matches::derive_seed;
-use crate::search::eval::{FeatureVector, MAX_FEATURES, WEIGHT_SHIFT, linear_value};
+use crate::search::eval::{
+    FeatureVector, MAX_FEATURES, WEIGHT_SHIFT, fixed_point_value, weighted_sum,
+};
 
 /// How the weights are fitted.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -27,6 +29,12 @@ pub struct FitOptions {
     pub held_out_percent: u32,
     /// Seeds the split of games into training and held-out.
     pub seed: u64,
+    /// Whether to fit the data's pattern weights as well (the pattern evaluation); the
+    /// features-only fit is then judged beside it.
+    pub patterns: bool,
+    /// The L2 penalty on the pattern weights (in logit units: they are one-hot counts, not
+    /// standardised).
+    pub pattern_l2: f64,
 }
 
 impl Default for FitOptions {
@@ -37,6 +45,8 @@ impl Default for FitOptions {
             l2: 1e-4,
             held_out_percent: 20,
             seed: 1,
+            patterns: false,
+            pattern_l2: 3e-3,
         }
     }
 }
@@ -61,15 +71,19 @@ pub struct FitReport {
     pub train: usize,
     /// Held-out positions.
     pub held_out: usize,
-    /// The material-only baseline, the compared evaluation and the fitted one, in this order.
+    /// The material-only baseline, the compared evaluation and the fitted one, in this order,
+    /// then the fitted one with patterns when patterns were fitted.
     pub models: Vec<ModelScore>,
 }
 
-/// The fitted weights (fixed point, one per feature) and how they did.
+/// The fitted weights (fixed point, one per feature and one per pattern) and how they did.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Fit {
-    /// The weights the hot path evaluates.
+    /// The feature weights the hot path evaluates (of the pattern model when patterns were
+    /// fitted).
     pub weights: Vec<i32>,
+    /// The pattern weights (empty when patterns were not fitted).
+    pub pattern_weights: Vec<i32>,
     /// The held-out figures.
     pub report: FitReport,
 }
@@ -79,14 +93,21 @@ fn held_out(game: u64, options: &FitOptions) -> bool {
     derive_seed(options.seed, game) % 100 < u64::from(options.held_out_percent.clamp(1, 90))
 }
 
-/// Fits the weights of `data`'s features and judges them against the material feature
-/// (`material`, its index) and the compared evaluation on the held-out games.
+/// Fits the weights of `data`'s features (and, with [`FitOptions::patterns`], its patterns)
+/// and judges them against the material feature (`material`, its index) and the compared
+/// evaluation on the held-out games.
 pub fn fit(data: &Dataset, material: usize, options: &FitOptions) -> Result<Fit, TuneError> {
     let count = data.feature_names.len();
-    if count == 0 || count > MAX_FEATURES || material >= count {
+    let patterns = if options.patterns {
+        data.pattern_count
+    } else {
+        0
+    };
+    if count == 0 || count > MAX_FEATURES || material >= count || options.patterns && patterns == 0
+    {
         return Err(TuneError::Mismatch {
             what: data.game.clone(),
-            problem: format!("{count} features, material at {material}"),
+            problem: format!("{count} features, material at {material}, {patterns} patterns"),
         });
     }
     let (train, test): (Vec<&Sample>, Vec<&Sample>) = data
@@ -100,28 +121,53 @@ pub fn fit(data: &Dataset, material: usize, options: &FitOptions) -> Result<Fit,
             test.len()
         )));
     }
-    let logits = fit_logits(&train, count, options);
     let compared_scale = fit_scale(&train, |s| s.compared);
-    let weights: Vec<i32> = logits
-        .iter()
-        .map(|w| (w / compared_scale * f64::from(1u32 << WEIGHT_SHIFT)).round() as i32)
-        .collect();
-    let fitted = |s: &Sample| linear_value(&vector(s), &weights);
-    let models = vec![
+    let fixed = |logits: Vec<f64>| -> Vec<i32> {
+        logits
+            .iter()
+            .map(|w| (w / compared_scale * f64::from(1u32 << WEIGHT_SHIFT)).round() as i32)
+            .collect()
+    };
+    let mut weights = fixed(fit_logits(&train, count, 0, options));
+    let mut models = vec![
         judge("material", &train, &test, |s| {
             i32::from(s.features[material])
         }),
         judge(&data.compared, &train, &test, |s| s.compared),
-        judge("fitted", &train, &test, fitted),
+        judge("fitted", &train, &test, |s| model_value(s, &weights, &[])),
     ];
+    let mut pattern_weights = Vec::new();
+    if patterns > 0 {
+        let mut all = fixed(fit_logits(&train, count, patterns, options));
+        pattern_weights = all.split_off(count);
+        weights = all;
+        models.push(judge("fitted+patterns", &train, &test, |s| {
+            model_value(s, &weights, &pattern_weights)
+        }));
+    }
     Ok(Fit {
         weights,
+        pattern_weights,
         report: FitReport {
             train: train.len(),
             held_out: test.len(),
             models,
         },
     })
+}
+
+/// The fixed-point value of `sample` under the feature weights `weights` and the pattern
+/// weights `pattern_weights` (none: the features only), as the hot path computes it.
+fn model_value(sample: &Sample, weights: &[i32], pattern_weights: &[i32]) -> i32 {
+    let mut sum = weighted_sum(&vector(sample), weights);
+    if !pattern_weights.is_empty() {
+        for &p in &sample.patterns {
+            sum += pattern_weights
+                .get(usize::from(p))
+                .map_or(0, |&w| i64::from(w));
+        }
+    }
+    fixed_point_value(sum)
 }
 
 /// A sample's features as the hot path's array.
@@ -209,9 +255,11 @@ pub fn fit_scale(samples: &[&Sample], evaluate: impl Fn(&Sample) -> i32) -> f64 
     ((low + high) / 2.0).exp()
 }
 
-/// The logistic regression's weights in logit units per raw feature unit: Adam on the
-/// standardised features (feature 0, the constant, kept as it is), L2 on all but it.
-fn fit_logits(train: &[&Sample], count: usize, options: &FitOptions) -> Vec<f64> {
+/// The logistic regression's weights in logit units per raw feature unit, then the
+/// `patterns` pattern weights (none: the features only): Adam on the standardised features
+/// (feature 0, the constant, kept as it is) and the raw pattern counts, L2 on all but the
+/// constant.
+fn fit_logits(train: &[&Sample], count: usize, patterns: usize, options: &FitOptions) -> Vec<f64> {
     let n = train.len() as f64;
     let mut mean = vec![0.0; count];
     let mut spread = vec![0.0; count];
@@ -233,42 +281,67 @@ fn fit_logits(train: &[&Sample], count: usize, options: &FitOptions) -> Vec<f64>
             (f64::from(s.features[i]) - mean[i]) / spread[i]
         }
     };
-    let rows: Vec<Vec<f64>> = train
+    let rows: Vec<Row> = train
         .iter()
-        .map(|s| (0..count).map(|i| standard(s, i)).collect())
+        .map(|s| Row {
+            dense: (0..count).map(|i| standard(s, i)).collect(),
+            sparse: if patterns > 0 { &s.patterns } else { &[] },
+            target: s.target(),
+        })
         .collect();
-    let targets: Vec<f64> = train.iter().map(|s| s.target()).collect();
-    let w = adam(&rows, &targets, options);
+    let w = adam(&rows, count + patterns, options);
     // Back to raw units: w·(x − μ)/σ = Σ (w/σ)·x − Σ w·μ/σ, the constant into feature 0.
     let mut raw: Vec<f64> = (0..count)
         .map(|i| if i == 0 { w[0] } else { w[i] / spread[i] })
         .collect();
     raw[0] -= (1..count).map(|i| w[i] * mean[i] / spread[i]).sum::<f64>();
+    raw.extend_from_slice(&w[count..]);
     raw
 }
 
-/// Full-batch Adam on the mean log-loss plus `l2·Σ w²` (all but weight 0).
-fn adam(rows: &[Vec<f64>], targets: &[f64], options: &FitOptions) -> Vec<f64> {
-    let count = rows.first().map_or(0, Vec::len);
+/// One training position for [`adam`]: its standardised features, the indices of its
+/// active patterns (one-hot weights after the features') and its target.
+struct Row<'a> {
+    dense: Vec<f64>,
+    sparse: &'a [u16],
+    target: f64,
+}
+
+/// Full-batch Adam on the mean log-loss plus `l2·Σ w²` over the feature weights (all but
+/// weight 0) and `pattern_l2·Σ w²` over the pattern weights; `total` weights, the features'
+/// first.
+fn adam(rows: &[Row], total: usize, options: &FitOptions) -> Vec<f64> {
+    let count = rows.first().map_or(0, |r| r.dense.len());
     let n = rows.len().max(1) as f64;
     let (beta1, beta2, epsilon) = (0.9, 0.999, 1e-8);
-    let mut w = vec![0.0; count];
-    let (mut m, mut v) = (vec![0.0; count], vec![0.0; count]);
-    let mut gradient = vec![0.0; count];
+    let mut w = vec![0.0; total];
+    let (mut m, mut v) = (vec![0.0; total], vec![0.0; total]);
+    let mut gradient = vec![0.0; total];
     for step in 1..=options.epochs.max(1) {
         gradient.iter_mut().for_each(|g| *g = 0.0);
-        for (row, &t) in rows.iter().zip(targets) {
-            let x: f64 = row.iter().zip(&w).map(|(a, b)| a * b).sum();
-            let error = sigmoid(x) - t;
-            for (g, a) in gradient.iter_mut().zip(row) {
+        for row in rows {
+            let mut x: f64 = row.dense.iter().zip(&w).map(|(a, b)| a * b).sum();
+            for &p in row.sparse {
+                x += w[count + usize::from(p)];
+            }
+            let error = sigmoid(x) - row.target;
+            for (g, a) in gradient.iter_mut().zip(&row.dense) {
                 *g += error * a / n;
             }
+            for &p in row.sparse {
+                gradient[count + usize::from(p)] += error / n;
+            }
         }
-        for i in 1..count {
-            gradient[i] += 2.0 * options.l2 * w[i];
+        for i in 1..total {
+            let l2 = if i < count {
+                options.l2
+            } else {
+                options.pattern_l2
+            };
+            gradient[i] += 2.0 * l2 * w[i];
         }
         let step = f64::from(step);
-        for i in 0..count {
+        for i in 0..total {
             m[i] = beta1 * m[i] + (1.0 - beta1) * gradient[i];
             v[i] = beta2 * v[i] + (1.0 - beta2) * gradient[i] * gradient[i];
             let m_hat = m[i] / (1.0 - beta1.powf(step));
@@ -289,6 +362,7 @@ mod tests {
             label,
             compared: features.iter().skip(1).map(|&f| i32::from(f)).sum(),
             features: features.to_vec(),
+            patterns: Vec::new(),
         }
     }
 
@@ -330,6 +404,7 @@ mod tests {
         let data = Dataset {
             game: "test".into(),
             feature_names: vec!["tempo".into(), "noise".into(), "signal".into()],
+            pattern_count: 0,
             compared: "sum".into(),
             samples,
         };

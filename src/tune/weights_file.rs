@@ -10,6 +10,7 @@ use super::fit::Fit;
 /// use ponder::tune::{render_weights_file, Fit, FitReport};
 /// let fit = Fit {
 ///     weights: vec![3, -64],
+///     pattern_weights: vec![],
 ///     report: FitReport { train: 10, held_out: 5, models: vec![] },
 /// };
 /// let text = render_weights_file("ataxx", &["tempo", "stones"], &fit, "ponder tune-eval");
@@ -17,8 +18,13 @@ use super::fit::Fit;
 /// ```
 pub fn render_weights_file(game: &str, names: &[&str], fit: &Fit, command: &str) -> String {
     let report = &fit.report;
+    let evaluator = if fit.pattern_weights.is_empty() {
+        "fitted"
+    } else {
+        "patterns"
+    };
     let mut text = format!(
-        "//! {game}'s fitted evaluation weights (the `fitted` evaluator), written by\n\
+        "//! {game}'s fitted evaluation weights (the `{evaluator}` evaluator), written by\n\
          //! `ponder tune-eval`; rerun it to refit rather than editing by hand:\n\
          //!\n\
          //! `{command}`\n\
@@ -45,5 +51,17 @@ pub fn render_weights_file(game: &str, names: &[&str], fit: &Fit, command: &str)
         text.push_str(&format!("    {weight}, // {name}\n"));
     }
     text.push_str("];\n");
+    if !fit.pattern_weights.is_empty() {
+        text.push_str(
+            "\n/// One weight per pattern (`LinearFeatures::patterns`' indices), fixed point.\n\
+             #[rustfmt::skip]\n\
+             pub(super) const PATTERN_WEIGHTS: &[i32] = &[\n",
+        );
+        for line in fit.pattern_weights.chunks(16) {
+            let items: Vec<String> = line.iter().map(|w| w.to_string()).collect();
+            text.push_str(&format!("    {},\n", items.join(", ")));
+        }
+        text.push_str("];\n");
+    }
     text
 }

@@ -1,10 +1,11 @@
 //! Ataxx's evaluators: `seed` (the Pookie Pookie design's), `classic` (hand-weighted) and
 //! `default`, the fitted evaluation ([`Fitted`] over the features of `features.rs`, weights
 //! from `ponder tune-eval` in `eval_weights.rs`; it beat `classic` at equal nodes and equal
-//! time, `docs/search.md`).
+//! time, `docs/search.md`), and `patterns`, the same features plus 2×2 window patterns
+//! ([`FittedPatterns`], weights from `ponder tune-eval --patterns` in `pattern_weights.rs`).
 
 use super::{Ataxx, AtaxxMove, MoveKind};
-use crate::search::eval::{Evaluator, Fitted, GameEvaluation, impl_evaluators};
+use crate::search::eval::{Evaluator, Fitted, FittedPatterns, GameEvaluation, impl_evaluators};
 use crate::search::{LateMovePruning, Margin, Reductions, Selectivity};
 
 /// The forward pruning that suits Ataxx's wide trees (often over 100 moves a node) and
@@ -123,29 +124,37 @@ impl Evaluator<Ataxx> for AtaxxDefault {
     proof_hooks!();
 }
 
-/// Ataxx's `default`: the fitted linear evaluation ([`Fitted`] over the features in
-/// `features.rs`, weights in `eval_weights.rs`), with the proof hooks.
+/// An Ataxx evaluation from the shared linear ones (`E`: [`Fitted`] or [`FittedPatterns`]
+/// over the features in `features.rs`), with the proof hooks.
 #[derive(Copy, Clone, Debug, Default)]
-pub struct AtaxxFitted;
+pub struct WithProofHooks<E>(pub E);
 
-impl Evaluator<Ataxx> for AtaxxFitted {
+impl<E: Evaluator<Ataxx>> Evaluator<Ataxx> for WithProofHooks<E> {
     #[inline]
     fn evaluate(&self, position: &Ataxx, last_move: Option<AtaxxMove>) -> i32 {
-        Fitted.evaluate(position, last_move)
+        self.0.evaluate(position, last_move)
     }
 
     fn selectivity(&self) -> Selectivity {
-        Evaluator::<Ataxx>::selectivity(&Fitted)
+        self.0.selectivity()
     }
 
     proof_hooks!();
 }
 
+/// Ataxx's `default`: the fitted linear evaluation (weights in `eval_weights.rs`).
+pub type AtaxxFitted = WithProofHooks<Fitted>;
+
+/// Ataxx's `patterns`: the fitted linear evaluation plus the 2×2 window patterns of
+/// `patterns.rs` (weights in `pattern_weights.rs`).
+pub type AtaxxPatterns = WithProofHooks<FittedPatterns>;
+
 impl_evaluators!(Ataxx {
-    "default" => AtaxxFitted,
+    "default" => WithProofHooks(Fitted),
     "classic" => AtaxxDefault,
     "seed" => AtaxxSeed,
-    "fitted" => AtaxxFitted,
+    "fitted" => WithProofHooks(Fitted),
+    "patterns" => WithProofHooks(FittedPatterns),
     "game" => GameEvaluation,
 });
 

@@ -4,7 +4,8 @@
 
 use super::bitboard::{ALL, SINGLES, grow, reach};
 use super::evaluators::{ATAXX_SELECTIVITY, jump_bonus};
-use super::{Ataxx, AtaxxMove, eval_weights};
+use super::patterns::{PATTERN_CLASSES, for_each_pattern};
+use super::{Ataxx, AtaxxMove, eval_weights, pattern_weights};
 use crate::search::Selectivity;
 use crate::search::eval::{FeatureVector, LinearFeatures};
 
@@ -97,6 +98,22 @@ impl LinearFeatures for Ataxx {
     const MATERIAL_FEATURE: usize = 1;
     const WEIGHTS_FILE: &'static str = "src/games/ataxx/eval_weights.rs";
     const WEIGHTS: &'static [i32] = eval_weights::WEIGHTS;
+    const PATTERN_COUNT: usize = PATTERN_CLASSES;
+    const PATTERN_WEIGHTS_FILE: &'static str = "src/games/ataxx/pattern_weights.rs";
+    const PATTERN_FEATURE_WEIGHTS: &'static [i32] = pattern_weights::WEIGHTS;
+    const PATTERN_WEIGHTS: &'static [i32] = pattern_weights::PATTERN_WEIGHTS;
+
+    /// The 36 2×2 windows (`patterns.rs`).
+    #[inline]
+    fn patterns(position: &Ataxx, visit: impl FnMut(usize)) {
+        let me = position.turn();
+        for_each_pattern(
+            position.stone_bits(me),
+            position.stone_bits(me.opponent()),
+            position.blockers().bits(),
+            visit,
+        );
+    }
 
     #[inline]
     fn features(position: &Ataxx, last_move: Option<AtaxxMove>, out: &mut FeatureVector) {
@@ -131,9 +148,13 @@ impl LinearFeatures for Ataxx {
     }
 }
 
-// The weights file must give one weight per feature.
-const _: () =
-    assert!(eval_weights::WEIGHTS.len() == <Ataxx as LinearFeatures>::FEATURE_NAMES.len());
+// The weights files must give one weight per feature and per pattern.
+const _: () = {
+    let features = <Ataxx as LinearFeatures>::FEATURE_NAMES.len();
+    assert!(eval_weights::WEIGHTS.len() == features);
+    assert!(pattern_weights::WEIGHTS.len() == features);
+    assert!(pattern_weights::PATTERN_WEIGHTS.len() == PATTERN_CLASSES);
+};
 
 #[cfg(test)]
 mod tests {

@@ -50,6 +50,27 @@ pub trait LinearFeatures: Game {
         true
     }
 
+    /// The number of pattern weights (n-tuple patterns: one-hot features of small board
+    /// regions, many weights with few active at a time); 0, the default, for a game without
+    /// patterns.
+    const PATTERN_COUNT: usize = 0;
+
+    /// Where the pattern evaluation's weights live (the file `ponder tune-eval --patterns`
+    /// writes); empty without patterns.
+    const PATTERN_WEIGHTS_FILE: &'static str = "";
+
+    /// The pattern evaluation's feature weights (fitted together with its pattern weights),
+    /// one per feature; empty without patterns.
+    const PATTERN_FEATURE_WEIGHTS: &'static [i32] = &[];
+
+    /// The pattern evaluation's pattern weights, [`LinearFeatures::PATTERN_COUNT`] of them.
+    const PATTERN_WEIGHTS: &'static [i32] = &[];
+
+    /// Calls `visit` with the index (below [`LinearFeatures::PATTERN_COUNT`]) of each pattern
+    /// active in `position`, once per occurrence, without allocating. None by default.
+    #[inline]
+    fn patterns(_position: &Self, _visit: impl FnMut(usize)) {}
+
     /// The forward-pruning numbers for the fitted evaluation's units.
     fn fitted_selectivity() -> Selectivity {
         Selectivity::STEPS
@@ -60,11 +81,23 @@ pub trait LinearFeatures: Game {
 /// [`WEIGHT_SHIFT`], rounded towards minus infinity).
 #[inline]
 pub fn linear_value(features: &FeatureVector, weights: &[i32]) -> i32 {
-    let sum: i64 = features
+    fixed_point_value(weighted_sum(features, weights))
+}
+
+/// The weighted sum of `features` by `weights`, before the fixed point's shift.
+#[inline]
+pub fn weighted_sum(features: &FeatureVector, weights: &[i32]) -> i64 {
+    features
         .iter()
         .zip(weights)
         .map(|(&f, &w)| i64::from(f) * i64::from(w))
-        .sum();
+        .sum()
+}
+
+/// A fixed-point weighted sum in evaluation units ([`WEIGHT_SHIFT`] bits, rounded towards
+/// minus infinity, clamped to half the `i32` range).
+#[inline]
+pub fn fixed_point_value(sum: i64) -> i32 {
     (sum >> WEIGHT_SHIFT).clamp(i64::from(i32::MIN / 2), i64::from(i32::MAX / 2)) as i32
 }
 
@@ -79,6 +112,30 @@ impl<G: LinearFeatures> Evaluator<G> for Fitted {
         let mut features = [0; MAX_FEATURES];
         G::features(position, last_move, &mut features);
         linear_value(&features, G::WEIGHTS)
+    }
+
+    fn selectivity(&self) -> Selectivity {
+        G::fitted_selectivity()
+    }
+}
+
+/// The pattern evaluation of a game: its [`LinearFeatures`] weighted by
+/// [`LinearFeatures::PATTERN_FEATURE_WEIGHTS`] plus the weights of its active patterns
+/// ([`LinearFeatures::PATTERN_WEIGHTS`]), fitted together by `ponder tune-eval --patterns`.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct FittedPatterns;
+
+impl<G: LinearFeatures> Evaluator<G> for FittedPatterns {
+    #[inline]
+    fn evaluate(&self, position: &G, last_move: Option<G::Move>) -> i32 {
+        let mut features = [0; MAX_FEATURES];
+        G::features(position, last_move, &mut features);
+        let mut sum = weighted_sum(&features, G::PATTERN_FEATURE_WEIGHTS);
+        let weights = G::PATTERN_WEIGHTS;
+        G::patterns(position, |i| {
+            sum += weights.get(i).map_or(0, |&w| i64::from(w));
+        });
+        fixed_point_value(sum)
     }
 
     fn selectivity(&self) -> Selectivity {

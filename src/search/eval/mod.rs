@@ -12,7 +12,10 @@ mod generic;
 mod linear;
 
 pub use generic::{GameEvaluation, ScoreDiff};
-pub use linear::{FeatureVector, Fitted, LinearFeatures, MAX_FEATURES, WEIGHT_SHIFT, linear_value};
+pub use linear::{
+    FeatureVector, Fitted, FittedPatterns, LinearFeatures, MAX_FEATURES, WEIGHT_SHIFT,
+    fixed_point_value, linear_value, weighted_sum,
+};
 
 use super::SearchError;
 use super::selectivity::Selectivity;
