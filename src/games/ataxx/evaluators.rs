@@ -142,15 +142,15 @@ impl<E: Evaluator<Ataxx>> Evaluator<Ataxx> for WithProofHooks<E> {
     proof_hooks!();
 }
 
-/// Ataxx's `default`: the fitted linear evaluation (weights in `eval_weights.rs`).
+/// Ataxx's `fitted`: the fitted linear evaluation (weights in `eval_weights.rs`).
 pub type AtaxxFitted = WithProofHooks<Fitted>;
 
-/// Ataxx's `patterns`: the fitted linear evaluation plus the 2×2 window patterns of
-/// `patterns.rs` (weights in `pattern_weights.rs`).
+/// Ataxx's `patterns`, its `default`: the fitted linear evaluation plus the 2×2 window
+/// patterns of `patterns.rs` (weights in `pattern_weights.rs`).
 pub type AtaxxPatterns = WithProofHooks<FittedPatterns>;
 
 impl_evaluators!(Ataxx {
-    "default" => WithProofHooks(Fitted),
+    "default" => WithProofHooks(FittedPatterns),
     "classic" => AtaxxDefault,
     "seed" => AtaxxSeed,
     "fitted" => WithProofHooks(Fitted),

@@ -19,20 +19,20 @@
 /// (`WEIGHT_SHIFT` bits).
 pub(super) const WEIGHTS: &[i32] = &[
     -452, // tempo
-    274, // stones
+    274,  // stones
     -150, // stones-by-empties
-    93, // exposed
+    93,   // exposed
     -188, // attackable
-    3, // holes
-    3, // singles
-    29, // jumps
-    224, // corners
-    263, // edges
-    183, // ring2
-    158, // ring1
-    322, // gain
-    -96, // threat
-    134, // jumped
+    3,    // holes
+    3,    // singles
+    29,   // jumps
+    224,  // corners
+    263,  // edges
+    183,  // ring2
+    158,  // ring1
+    322,  // gain
+    -96,  // threat
+    134,  // jumped
 ];
 
 /// One weight per pattern (`LinearFeatures::patterns`' indices), fixed point.

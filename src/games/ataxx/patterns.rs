@@ -26,7 +26,11 @@ pub(super) const fn window_base(w: usize) -> u32 {
 /// Cell `(rank, file)` under symmetry `s` of the board (0 to 7: the identity, the mirrors
 /// and the rotations).
 const fn transform(s: usize, rank: usize, file: usize) -> (usize, usize) {
-    let (r, f) = if s & 4 != 0 { (file, rank) } else { (rank, file) };
+    let (r, f) = if s & 4 != 0 {
+        (file, rank)
+    } else {
+        (rank, file)
+    };
     let r = if s & 1 != 0 { 6 - r } else { r };
     let f = if s & 2 != 0 { 6 - f } else { f };
     (r, f)
@@ -118,7 +122,9 @@ pub(super) fn window_config(a: u64, b: u64, w: usize) -> usize {
 pub(super) fn for_each_pattern(us: u64, them: u64, blockers: u64, mut visit: impl FnMut(usize)) {
     let (a, b) = (us | blockers, them | blockers);
     for w in 0..WINDOWS {
-        visit(usize::from(PATTERN_INDEX[w * CONFIGS + window_config(a, b, w)]));
+        visit(usize::from(
+            PATTERN_INDEX[w * CONFIGS + window_config(a, b, w)],
+        ));
     }
 }
 
