@@ -14,6 +14,21 @@ const SELECTED_MOVES: usize = 3;
 /// History scores are kept within this magnitude (halved when they reach it).
 const HISTORY_LIMIT: i32 = (1 << 19) - 1;
 
+/// The magnitude history scores approach under the gravity rule
+/// ([`MoveOrderer::record_cutoff_with_malus`]).
+pub(crate) const GRAVITY_LIMIT: i32 = 16_384;
+/// The gravity rule's bonus per ply of remaining depth.
+const GRAVITY_BONUS_PER_DEPTH: i32 = 300;
+/// The gravity rule's largest bonus.
+const GRAVITY_BONUS_MAX: i32 = 1_500;
+
+/// Moves a history score by `bonus` (a malus when negative), less the closer it already is to
+/// ±[`GRAVITY_LIMIT`] in that direction, so scores stay within it and old results fade.
+#[inline]
+fn gravity(slot: &mut i32, bonus: i32) {
+    *slot += bonus - *slot * bonus.abs() / GRAVITY_LIMIT;
+}
+
 /// Killer moves (quiet moves that caused a cut-off at the same ply in a sibling) and the
 /// history table (cut-offs by move and seat, weighted by depth²), for one search thread.
 #[derive(Clone, Debug)]
@@ -161,14 +176,48 @@ impl<G: Game> MoveOrderer<G> {
         key >> 60 < 3
     }
 
-    /// Records that quiet move `mv` caused a cut-off at `ply` with `depth` plies to go.
-    pub(crate) fn record_cutoff(&mut self, position: &G, mv: G::Move, ply: usize, depth: u32) {
+    /// The history score of `mv` for the side to move in `position`.
+    #[inline]
+    pub(crate) fn history(&self, position: &G, mv: G::Move) -> i32 {
+        self.history[history_index(&mv, position.side_to_move())]
+    }
+
+    /// Records that `mv` caused a cut-off at `ply` with `depth` plies to go after the moves
+    /// `tried` failed to: the killers as [`MoveOrderer::record_cutoff`], the history by the
+    /// gravity rule, a bonus for `mv` and a malus for each tried move.
+    pub(crate) fn record_cutoff_with_malus(
+        &mut self,
+        position: &G,
+        mv: G::Move,
+        ply: usize,
+        depth: u32,
+        tried: impl Iterator<Item = G::Move>,
+    ) {
+        self.remember_killer(mv, ply);
+        let seat = position.side_to_move();
+        let bonus = (depth as i32)
+            .saturating_mul(GRAVITY_BONUS_PER_DEPTH)
+            .min(GRAVITY_BONUS_MAX);
+        gravity(&mut self.history[history_index(&mv, seat)], bonus);
+        for other in tried {
+            gravity(&mut self.history[history_index(&other, seat)], -bonus);
+        }
+    }
+
+    /// Makes `mv` the first killer at `ply`.
+    #[inline]
+    fn remember_killer(&mut self, mv: G::Move, ply: usize) {
         if let Some(killers) = self.killers.get_mut(ply) {
             if killers[0] != Some(mv) {
                 killers[1] = killers[0];
                 killers[0] = Some(mv);
             }
         }
+    }
+
+    /// Records that quiet move `mv` caused a cut-off at `ply` with `depth` plies to go.
+    pub(crate) fn record_cutoff(&mut self, position: &G, mv: G::Move, ply: usize, depth: u32) {
+        self.remember_killer(mv, ply);
         let slot = &mut self.history[history_index(&mv, position.side_to_move())];
         let bonus = (depth * depth).min(HISTORY_LIMIT as u32) as i32;
         *slot += bonus;
@@ -177,5 +226,37 @@ impl<G: Game> MoveOrderer<G> {
                 *value /= 2;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Ataxx;
+
+    #[test]
+    fn gravity_raises_the_cutting_move_lowers_the_tried_ones_and_stays_bounded() {
+        let position = Ataxx::start(&Default::default()).unwrap();
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        let (cut, tried) = (moves[3], [moves[0], moves[1]]);
+        let mut orderer = MoveOrderer::<Ataxx>::new(8);
+        for depth in [1, 5, 40] {
+            orderer.record_cutoff_with_malus(&position, cut, 2, depth, tried.into_iter());
+        }
+        assert!(orderer.history(&position, cut) > 0);
+        assert!(tried.iter().all(|&m| orderer.history(&position, m) < 0));
+        assert_eq!(orderer.killers[2][0], Some(cut));
+        for _ in 0..1000 {
+            orderer.record_cutoff_with_malus(&position, cut, 2, 60, tried.into_iter());
+        }
+        let bounded = |h: i32| (-GRAVITY_LIMIT..=GRAVITY_LIMIT).contains(&h);
+        assert!(bounded(orderer.history(&position, cut)));
+        assert!(
+            tried
+                .iter()
+                .all(|&m| bounded(orderer.history(&position, m)))
+        );
+        assert!(orderer.history(&position, cut) > GRAVITY_LIMIT - GRAVITY_BONUS_MAX);
     }
 }

@@ -23,7 +23,7 @@
 use super::eval::Evaluator;
 use super::ordering::MoveOrderer;
 use super::score::{INFINITY, MAX_HEURISTIC};
-use super::selectivity::Reductions;
+use super::selectivity::{HISTORY_REDUCTION_STEP, Reductions};
 use super::store::{NodeStore, NodeWindow};
 use super::table::{Bound, Table, TableEntry};
 use super::worker::SearchWorker;
@@ -81,6 +81,9 @@ struct Candidate<M> {
 struct Pruning {
     /// The node is searched with a null window.
     null_window: bool,
+    /// Late moves may be pruned here: a null-window node, or any node but the root with
+    /// [`Selectivity::late_move_pruning_at_pv`](super::Selectivity::late_move_pruning_at_pv).
+    late_moves: bool,
     /// Its static evaluation plus the futility margin cannot reach alpha: moves after the
     /// first few are not searched.
     futile: bool,
@@ -106,6 +109,35 @@ struct NodeResult {
     best_index: Option<usize>,
     /// The window the node was searched with (not narrowed by its moves).
     window: NodeWindow,
+}
+
+/// The moves a node tried before `candidate`, in the order tried (for the history's malus).
+#[inline]
+fn tried_before<'a, M: Copy>(
+    moves: &'a [M],
+    order: Order,
+    keys: &'a [u64],
+    next: usize,
+    candidate: &Candidate<M>,
+) -> impl Iterator<Item = M> + 'a {
+    let (stored, table, picked): (&[M], Option<usize>, &[u64]) = match order {
+        Order::Stored => (moves.get(..candidate.index).unwrap_or(&[]), None, &[]),
+        Order::Lazy { table_index, .. } if table_index == Some(candidate.index) => (&[], None, &[]),
+        Order::Lazy { table_index, .. } => (
+            &[],
+            table_index,
+            keys.get(..next.saturating_sub(1)).unwrap_or(&[]),
+        ),
+    };
+    stored
+        .iter()
+        .copied()
+        .chain(table.and_then(|i| moves.get(i).copied()))
+        .chain(
+            picked
+                .iter()
+                .filter_map(|&k| moves.get(0xFFFF - (k & 0xFFFF) as usize).copied()),
+        )
 }
 
 impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
@@ -137,6 +169,8 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         if let Some(value) = probe.cut {
             return value;
         }
+        let window = self.reduce_internally(window, &probe);
+        let depth = window.depth;
         let pruning = match self.prune_statically(position, window, last_move) {
             Ok(pruning) => pruning,
             Err(value) => return value,
@@ -158,7 +192,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         while let Some(candidate) =
             self.next_candidate(position, &moves, ply, &mut order, &mut keys, &mut next)
         {
-            if searched > 0 && pruning.null_window {
+            if searched > 0 && pruning.late_moves {
                 if pruning.futile && searched >= self.select.futility_moves {
                     break;
                 }
@@ -195,8 +229,19 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
                     self.update_pv(ply, candidate.mv);
                     if value >= beta {
                         if candidate.quiet || self.select.history_all_moves {
-                            self.orderer
-                                .record_cutoff(position, candidate.mv, ply, depth);
+                            if self.select.history_malus && self.forward_pruning {
+                                let tried = tried_before(&moves, order, &keys, next, &candidate);
+                                self.orderer.record_cutoff_with_malus(
+                                    position,
+                                    candidate.mv,
+                                    ply,
+                                    depth,
+                                    tried,
+                                );
+                            } else {
+                                self.orderer
+                                    .record_cutoff(position, candidate.mv, ply, depth);
+                            }
                         }
                         break;
                     }
@@ -396,7 +441,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
     ///
     /// [`Selectivity::reductions`]: super::Selectivity::reductions
     #[inline(always)]
-    pub(crate) fn reduction(&self, depth: u32, late: Late, quiet: bool) -> u32 {
+    pub(crate) fn reduction(&self, depth: u32, late: Late, quiet: bool, history: i32) -> u32 {
         if !self.forward_pruning || depth < LMR_MIN_DEPTH {
             return 0;
         }
@@ -413,11 +458,11 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
                 if searched < min_moves.max(1) {
                     return 0;
                 }
-                let less = u32::from(!late.null_window) + u32::from(!quiet);
-                self.reductions
-                    .get(depth, searched + 1)
-                    .saturating_sub(less)
-                    .min(depth - 2)
+                let less = i32::from(!late.null_window)
+                    + i32::from(!quiet)
+                    + (history as f32 / HISTORY_REDUCTION_STEP as f32).round() as i32;
+                let plies = self.reductions.get(depth, searched + 1) as i32 - less;
+                (plies.max(0) as u32).min(depth - 2)
             }
         }
     }
@@ -442,8 +487,11 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         last_move: Option<G::Move>,
     ) -> Result<Pruning, i32> {
         let null_window = self.forward_pruning && window.beta - window.alpha == 1 && window.ply > 0;
+        let late_moves = null_window
+            || (self.forward_pruning && self.select.late_move_pruning_at_pv && window.ply > 0);
         let mut pruning = Pruning {
             null_window,
+            late_moves,
             futile: false,
         };
         if !null_window || !self.select.uses_static_eval() || window.beta.abs() >= FUTILITY_BOUND {
@@ -463,6 +511,23 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             pruning.futile = eval + margin <= window.alpha;
         }
         Ok(pruning)
+    }
+
+    /// The window with one ply less to go when internal iterative reduction applies: forward
+    /// pruning on, no move from the table, and at least
+    /// [`Selectivity::internal_reduction`](super::Selectivity::internal_reduction) plies to go.
+    #[inline(always)]
+    fn reduce_internally(&self, window: NodeWindow, probe: &TableProbe) -> NodeWindow {
+        let reduce = self.forward_pruning
+            && probe.move_index.is_none()
+            && self
+                .select
+                .internal_reduction
+                .is_some_and(|min| window.depth >= min.max(2));
+        NodeWindow {
+            depth: window.depth - u32::from(reduce),
+            ..window
+        }
     }
 
     /// Whether late-move pruning skips `candidate`, the move after `searched` others at a
@@ -513,7 +578,12 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         if late.searched == 0 {
             return at(self, depth - 1, alpha, window.beta);
         }
-        let reduction = self.reduction(depth, late, candidate.quiet);
+        let history = if self.select.history_malus {
+            self.orderer.history(position, mv)
+        } else {
+            0
+        };
+        let reduction = self.reduction(depth, late, candidate.quiet, history);
         if reduction > 0 {
             let reduced = at(self, depth - 1 - reduction, alpha, alpha + 1);
             if self.aborted || reduced <= alpha {

@@ -167,7 +167,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         // Root moves are reduced only with logarithmic reductions (the step reductions of the
         // games with few moves never reduced them).
         let reduction = if matches!(self.select.reductions, Reductions::Log { .. }) {
-            self.reduction(depth, late, root.move_order_hint(mv) <= 0)
+            self.reduction(depth, late, root.move_order_hint(mv) <= 0, 0)
         } else {
             0
         };

@@ -270,6 +270,7 @@ impl<G: Game, E: Evaluator<G>> Runner<G, E> {
         on_info: &mut dyn FnMut(&SearchInfo<G>),
     ) -> Option<SearchOutcome<G>> {
         if self.options.algorithm != Algorithm::Pvs
+            || !self.main.select.proofs
             || !self.main.evaluator.worth_proving(&record.current())
         {
             return None;

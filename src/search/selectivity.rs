@@ -86,7 +86,26 @@ pub struct Selectivity {
     pub history_all_moves: bool,
     /// A node with a single legal move searches it one ply deeper (forced sequences).
     pub single_reply_extension: bool,
+    /// Late-move pruning applies at principal-variation nodes too (all but the root).
+    pub late_move_pruning_at_pv: bool,
+    /// Internal iterative reduction: a node with at least this many plies to go and no move
+    /// from the table is searched a ply shallower (its ordering is a guess; the next visit has
+    /// the move). `None`: off.
+    pub internal_reduction: Option<u32>,
+    /// History by the gravity rule, with a malus for the moves tried before a cut-off, and
+    /// late-move reductions one ply less (more) per [`HISTORY_REDUCTION_STEP`] of a move's
+    /// good (bad) history.
+    pub history_malus: bool,
+    /// A search with a budget first tries to prove the position's exact value where the
+    /// evaluator says it is worth it ([`Evaluator::worth_proving`]: Ataxx with at most three
+    /// empty squares).
+    ///
+    /// [`Evaluator::worth_proving`]: super::eval::Evaluator::worth_proving
+    pub proofs: bool,
 }
+
+/// See [`Selectivity::history_malus`].
+pub const HISTORY_REDUCTION_STEP: i32 = 12_288;
 
 impl Default for Selectivity {
     fn default() -> Selectivity {
@@ -106,6 +125,12 @@ pub const TECHNIQUES: &[(&str, &str)] = &[
     ("fp", "futility pruning"),
     ("hist", "history and killers from every move"),
     ("sre", "single-reply extension"),
+    ("lmppv", "late-move pruning at principal-variation nodes"),
+    ("iir", "internal iterative reduction"),
+    (
+        "malus",
+        "history by gravity with a malus, reductions by history",
+    ),
 ];
 
 /// The numbers [`Selectivity::tuned`] may set, by name.
@@ -123,6 +148,9 @@ pub const TUNABLES: &[&str] = &[
     "fp.base",
     "fp.margin",
     "fp.moves",
+    "lmp.pv",
+    "iir.depth",
+    "malus",
 ];
 
 impl Selectivity {
@@ -136,6 +164,10 @@ impl Selectivity {
         aspiration: 2,
         history_all_moves: false,
         single_reply_extension: false,
+        late_move_pruning_at_pv: false,
+        internal_reduction: None,
+        history_malus: false,
+        proofs: true,
     };
 
     /// This selectivity with numbers changed: `+`-separated `name:value` settings from
@@ -179,6 +211,9 @@ impl Selectivity {
             "fp.moves" => self.futility_moves = int as usize,
             "lmp.depth" => self.late_move_pruning.get_or_insert(no_pruning).max_depth = int as u32,
             "lmp.moves" => self.late_move_pruning.get_or_insert(no_pruning).moves = int as usize,
+            "lmp.pv" => self.late_move_pruning_at_pv = int != 0,
+            "iir.depth" => self.internal_reduction = (int > 0).then_some(int as u32),
+            "malus" => self.history_malus = int != 0,
             "lmr.base" | "lmr.div" | "lmr.moves" => self.set_reduction(name, value),
             _ => {
                 let (technique, field) = name.split_once('.')?;
@@ -234,6 +269,10 @@ impl Selectivity {
                 "fp" => self.futility = None,
                 "hist" => self.history_all_moves = false,
                 "sre" => self.single_reply_extension = false,
+                "lmppv" => self.late_move_pruning_at_pv = false,
+                "iir" => self.internal_reduction = None,
+                "malus" => self.history_malus = false,
+                "prove" => self.proofs = false,
                 _ => {
                     return Err(SearchError::UnknownTechnique {
                         name: name.to_string(),
@@ -320,8 +359,14 @@ mod tests {
             aspiration: 2,
             history_all_moves: true,
             single_reply_extension: true,
+            late_move_pruning_at_pv: true,
+            internal_reduction: Some(4),
+            history_malus: true,
+            proofs: true,
         };
-        let stripped = full.without("lmr+lmp+rfp+hist+sre").unwrap();
+        let stripped = full
+            .without("lmr+lmp+rfp+hist+sre+lmppv+iir+malus")
+            .unwrap();
         assert_eq!(stripped.reductions, Reductions::Steps);
         assert_eq!(
             stripped,

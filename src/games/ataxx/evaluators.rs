@@ -35,6 +35,8 @@ pub const ATAXX_SELECTIVITY: Selectivity = Selectivity {
     futility_moves: 3,
     aspiration: 2,
     history_all_moves: true,
+    internal_reduction: Some(3),
+    history_malus: true,
     ..Selectivity::STEPS
 };
 
