@@ -57,7 +57,7 @@ pub struct BestMoveArgs {
     /// stronger at equal time; off returns exactly the minimax value at each depth.
     #[arg(long, default_value = "off", value_parser = ["on", "off"])]
     forward_pruning: String,
-    /// Forward-pruning techniques to leave out, `+`-separated (lmr, lmp, rfp, fp, hist, sre),
+    /// Forward-pruning techniques to leave out, `+`-separated (lmr, lmp, rfp, fp, hist, sre, lmppv, iir, malus, prove),
     /// for comparisons.
     #[arg(long, default_value = "")]
     without: String,

@@ -111,16 +111,17 @@ struct NodeResult {
     window: NodeWindow,
 }
 
-/// The moves a node tried before `candidate`, in the order tried (for the history's malus).
+/// The moves a node tried before `candidate`, in the order tried (for the history's malus;
+/// at a stored node, the stored moves before it, late-move pruned ones included).
 #[inline]
-fn tried_before<'a, M: Copy>(
-    moves: &'a [M],
+fn tried_before<'a, G: Game>(
+    moves: &'a [G::Move],
     order: Order,
     keys: &'a [u64],
     next: usize,
-    candidate: &Candidate<M>,
-) -> impl Iterator<Item = M> + 'a {
-    let (stored, table, picked): (&[M], Option<usize>, &[u64]) = match order {
+    candidate: &Candidate<G::Move>,
+) -> impl Iterator<Item = G::Move> + 'a {
+    let (stored, table, picked): (&[G::Move], Option<usize>, &[u64]) = match order {
         Order::Stored => (moves.get(..candidate.index).unwrap_or(&[]), None, &[]),
         Order::Lazy { table_index, .. } if table_index == Some(candidate.index) => (&[], None, &[]),
         Order::Lazy { table_index, .. } => (
@@ -136,7 +137,7 @@ fn tried_before<'a, M: Copy>(
         .chain(
             picked
                 .iter()
-                .filter_map(|&k| moves.get(0xFFFF - (k & 0xFFFF) as usize).copied()),
+                .filter_map(|&k| moves.get(MoveOrderer::<G>::index_of(k)).copied()),
         )
 }
 
@@ -230,7 +231,8 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
                     if value >= beta {
                         if candidate.quiet || self.select.history_all_moves {
                             if self.select.history_malus && self.forward_pruning {
-                                let tried = tried_before(&moves, order, &keys, next, &candidate);
+                                let tried =
+                                    tried_before::<G>(&moves, order, &keys, next, &candidate);
                                 self.orderer.record_cutoff_with_malus(
                                     position,
                                     candidate.mv,
@@ -530,8 +532,9 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         }
     }
 
-    /// Whether late-move pruning skips `candidate`, the move after `searched` others at a
-    /// null-window node, while the best so far is no forced loss.
+    /// Whether late-move pruning skips `candidate`, the move after `searched` others at a node
+    /// where late moves may be pruned (`Pruning::late_moves`), while the best so far is no
+    /// forced loss.
     #[inline(always)]
     fn prunes_late(
         &self,

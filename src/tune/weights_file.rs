@@ -14,7 +14,7 @@ use super::fit::Fit;
 ///     report: FitReport { train: 10, held_out: 5, models: vec![] },
 /// };
 /// let text = render_weights_file("ataxx", &["tempo", "stones"], &fit, "ponder tune-eval");
-/// assert!(text.contains("    -64, // stones\n"));
+/// assert!(text.contains("    3,   // tempo\n    -64, // stones\n"));
 /// ```
 pub fn render_weights_file(game: &str, names: &[&str], fit: &Fit, command: &str) -> String {
     let report = &fit.report;
@@ -47,8 +47,16 @@ pub fn render_weights_file(game: &str, names: &[&str], fit: &Fit, command: &str)
          /// (`WEIGHT_SHIFT` bits).\n\
          pub(super) const WEIGHTS: &[i32] = &[\n",
     );
+    // Trailing comments aligned as rustfmt aligns them, so the file passes `cargo fmt --check`.
+    let width = fit
+        .weights
+        .iter()
+        .map(|w| w.to_string().len() + 1)
+        .max()
+        .unwrap_or(0);
     for (weight, name) in fit.weights.iter().zip(names) {
-        text.push_str(&format!("    {weight}, // {name}\n"));
+        let item = format!("{weight},");
+        text.push_str(&format!("    {item:<width$} // {name}\n"));
     }
     text.push_str("];\n");
     if !fit.pattern_weights.is_empty() {

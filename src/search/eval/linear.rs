@@ -77,6 +77,14 @@ pub trait LinearFeatures: Game {
     }
 }
 
+/// The features of `position` (reached by `last_move`, when known), on the stack.
+#[inline]
+fn features_of<G: LinearFeatures>(position: &G, last_move: Option<G::Move>) -> FeatureVector {
+    let mut features = [0; MAX_FEATURES];
+    G::features(position, last_move, &mut features);
+    features
+}
+
 /// The weighted sum of `features` by `weights`, in evaluation units (fixed point, shifted by
 /// [`WEIGHT_SHIFT`], rounded towards minus infinity).
 #[inline]
@@ -109,9 +117,7 @@ pub struct Fitted;
 impl<G: LinearFeatures> Evaluator<G> for Fitted {
     #[inline]
     fn evaluate(&self, position: &G, last_move: Option<G::Move>) -> i32 {
-        let mut features = [0; MAX_FEATURES];
-        G::features(position, last_move, &mut features);
-        linear_value(&features, G::WEIGHTS)
+        linear_value(&features_of(position, last_move), G::WEIGHTS)
     }
 
     fn selectivity(&self) -> Selectivity {
@@ -128,9 +134,10 @@ pub struct FittedPatterns;
 impl<G: LinearFeatures> Evaluator<G> for FittedPatterns {
     #[inline]
     fn evaluate(&self, position: &G, last_move: Option<G::Move>) -> i32 {
-        let mut features = [0; MAX_FEATURES];
-        G::features(position, last_move, &mut features);
-        let mut sum = weighted_sum(&features, G::PATTERN_FEATURE_WEIGHTS);
+        let mut sum = weighted_sum(
+            &features_of(position, last_move),
+            G::PATTERN_FEATURE_WEIGHTS,
+        );
         let weights = G::PATTERN_WEIGHTS;
         G::patterns(position, |i| {
             sum += weights.get(i).map_or(0, |&w| i64::from(w));

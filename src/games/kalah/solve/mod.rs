@@ -305,7 +305,7 @@ impl<'s> Searcher<'s> {
             self.stats.over += 1;
             return Some(view[..m].iter().map(|&s| i32::from(s)).sum::<i32>() * 2 - seeds);
         }
-        if let Some(value) = self.rules.egdb_value(&view[..2 * m]) {
+        if let Some(value) = self.rules.egdb_value(&view[..2 * m], seeds) {
             self.stats.egdb += 1;
             return Some(value);
         }
@@ -420,7 +420,8 @@ impl<'s> Searcher<'s> {
         if child.position.is_over() {
             return child.gained;
         }
-        if let Some(value) = self.rules.egdb_value(&view[..2 * m]) {
+        let seeds = view[..2 * m].iter().map(|&s| i32::from(s)).sum();
+        if let Some(value) = self.rules.egdb_value(&view[..2 * m], seeds) {
             return child.gained + sign * value;
         }
         match self.table.probe(self.rules.key(&view[..2 * m])) {
@@ -432,11 +433,11 @@ impl<'s> Searcher<'s> {
 }
 
 impl Rules<'_> {
-    /// The exact future gain of a board (seen from the mover) that the database covers.
+    /// The exact future gain of a board (seen from the mover) that the database covers;
+    /// `seeds` is the board's sum, which the callers have at hand.
     #[inline]
-    fn egdb_value(&self, board: &[u8]) -> Option<i32> {
-        let seeds: usize = board.iter().map(|&s| usize::from(s)).sum();
-        if seeds < self.egdb_seeds {
+    fn egdb_value(&self, board: &[u8], seeds: i32) -> Option<i32> {
+        if usize::try_from(seeds).is_ok_and(|seeds| seeds < self.egdb_seeds) {
             self.egdb.and_then(|db| db.value_of_board(board))
         } else {
             None
