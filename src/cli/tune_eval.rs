@@ -11,8 +11,8 @@ use crate::players::PlayerSpec;
 use crate::search::Evaluators;
 use crate::search::eval::LinearFeatures;
 use crate::tune::{
-    DATASET_FORMAT, Dataset, Fit, FitOptions, SelfPlay, TuneError, fit, render_weights_file,
-    self_play,
+    DATASET_FORMAT, Dataset, FitOptions, FitReport, NetworkOptions, SelfPlay, TrainedNetwork,
+    TuneError, fit, render_network_file, render_weights_file, self_play, train_network,
 };
 use std::io::Write;
 use std::path::PathBuf;
@@ -70,6 +70,21 @@ pub struct TuneEvalArgs {
     /// The L2 penalty on the pattern weights (logit units).
     #[arg(long, default_value_t = 3e-3)]
     pattern_l2: f64,
+    /// Fit the network evaluation too (one hidden layer over the patterns, on top of the
+    /// pattern evaluation) and write its weights file (e.g.
+    /// `src/games/ataxx/network_weights.rs`).
+    #[arg(long)]
+    network: bool,
+    /// Passes of the network's training over the training positions.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    network_epochs: u32,
+    /// The network's first Adam step size.
+    #[arg(long, default_value_t = 2e-3, value_parser = positive_number)]
+    network_rate: f32,
+    /// The network's decoupled weight decay on its hidden weights (per step, times the step
+    /// size).
+    #[arg(long, default_value_t = 0.3, value_parser = non_negative_number)]
+    network_decay: f32,
     /// Print the fit only; write no weights file.
     #[arg(long)]
     dry_run: bool,
@@ -126,25 +141,85 @@ fn run_for<G: LinearFeatures + Evaluators>(
         patterns: args.patterns,
         pattern_l2: args.pattern_l2,
     };
-    let fit = fit(&data, G::MATERIAL_FEATURE, &options).map_err(tune_error)?;
-    print_fit::<G>(&fit, out)?;
+    let command = std::iter::once("ponder".to_string())
+        .chain(std::env::args().skip(1))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let (text, default_path) = if args.network {
+        let network = fit_network::<G>(&data, &options, args, out)?;
+        (
+            render_network_file(G::NAME, &network, &command),
+            G::NETWORK_FILE,
+        )
+    } else {
+        let fit = fit(&data, G::MATERIAL_FEATURE, &options).map_err(tune_error)?;
+        print_report(&fit.report, out)?;
+        print_weights::<G>(&fit.weights, out)?;
+        let path = if args.patterns {
+            G::PATTERN_WEIGHTS_FILE
+        } else {
+            G::WEIGHTS_FILE
+        };
+        (
+            render_weights_file(G::NAME, G::FEATURE_NAMES, &fit, &command),
+            path,
+        )
+    };
     if !args.dry_run {
-        let path = args.out.clone().unwrap_or_else(|| {
-            PathBuf::from(if args.patterns {
-                G::PATTERN_WEIGHTS_FILE
-            } else {
-                G::WEIGHTS_FILE
-            })
-        });
-        let command = std::iter::once("ponder".to_string())
-            .chain(std::env::args().skip(1))
-            .collect::<Vec<_>>()
-            .join(" ");
-        let text = render_weights_file(G::NAME, G::FEATURE_NAMES, &fit, &command);
+        let path = args
+            .out
+            .clone()
+            .unwrap_or_else(|| PathBuf::from(default_path));
+        if path.as_os_str().is_empty() {
+            return Err(CliError::Usage(format!(
+                "tune-eval: {} has no file for these weights; name one with --out",
+                G::NAME
+            )));
+        }
         write_atomic_bytes(&path, text.as_bytes())?;
         writeln!(out, "weights written to {}", path.display())?;
     }
     Ok(())
+}
+
+/// Fits the network evaluation, printing each epoch's training loss and the held-out figures.
+fn fit_network<G: LinearFeatures>(
+    data: &Dataset,
+    linear: &FitOptions,
+    args: &TuneEvalArgs,
+    out: &mut dyn Write,
+) -> Result<TrainedNetwork, CliError> {
+    if G::PATTERN_COUNT == 0 {
+        return Err(CliError::Usage(format!(
+            "tune-eval --network: {} has no patterns to build a network on",
+            G::NAME
+        )));
+    }
+    let options = NetworkOptions {
+        epochs: args.network_epochs,
+        learning_rate: args.network_rate,
+        weight_decay: args.network_decay,
+        seed: args.seed,
+        ..NetworkOptions::default()
+    };
+    let mut failed = None;
+    let network = train_network(
+        data,
+        G::MATERIAL_FEATURE,
+        linear,
+        &options,
+        &mut |epoch, loss| {
+            if let Err(e) = writeln!(out, "epoch {epoch}: training log-loss {loss:.4}") {
+                failed.get_or_insert(e);
+            }
+        },
+    )
+    .map_err(tune_error)?;
+    if let Some(error) = failed {
+        return Err(error.into());
+    }
+    print_report(&network.report, out)?;
+    Ok(network)
 }
 
 /// The evaluator compared with: `--compare`, or the game's hand-weighted evaluation (Ataxx's
@@ -201,9 +276,8 @@ fn load_all<G: LinearFeatures>(paths: &[PathBuf], compared: &str) -> Result<Data
     Ok(data)
 }
 
-/// The fit's figures and weights.
-fn print_fit<G: LinearFeatures>(fit: &Fit, out: &mut dyn Write) -> Result<(), CliError> {
-    let report = &fit.report;
+/// The held-out figures of each model.
+fn print_report(report: &FitReport, out: &mut dyn Write) -> Result<(), CliError> {
     writeln!(
         out,
         "{} training, {} held-out positions\nmodel                log-loss  accuracy  K",
@@ -219,10 +293,31 @@ fn print_fit<G: LinearFeatures>(fit: &Fit, out: &mut dyn Write) -> Result<(), Cl
             model.scale
         )?;
     }
-    for (name, weight) in G::FEATURE_NAMES.iter().zip(&fit.weights) {
+    Ok(())
+}
+
+/// The feature weights, by name.
+fn print_weights<G: LinearFeatures>(weights: &[i32], out: &mut dyn Write) -> Result<(), CliError> {
+    for (name, weight) in G::FEATURE_NAMES.iter().zip(weights) {
         writeln!(out, "  {name:<22} {weight}")?;
     }
     Ok(())
+}
+
+/// A finite number above 0 (`--network-rate`).
+fn positive_number(text: &str) -> Result<f32, String> {
+    match text.parse::<f32>() {
+        Ok(x) if x.is_finite() && x > 0.0 => Ok(x),
+        _ => Err(format!("{text:?} is not a finite number above 0")),
+    }
+}
+
+/// A finite number of at least 0 (`--network-decay`).
+fn non_negative_number(text: &str) -> Result<f32, String> {
+    match text.parse::<f32>() {
+        Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
+        _ => Err(format!("{text:?} is not a finite number of at least 0")),
+    }
 }
 
 /// The command line's error for a tuner error.

@@ -14,13 +14,22 @@ const SELECTED_MOVES: usize = 3;
 /// History scores are kept within this magnitude (halved when they reach it).
 const HISTORY_LIMIT: i32 = (1 << 19) - 1;
 
-/// The magnitude history scores approach under the gravity rule
-/// ([`MoveOrderer::record_cutoff_with_malus`]).
+/// The magnitude history scores approach under the gravity rule ([`HistoryRule::Gravity`]).
 pub(crate) const GRAVITY_LIMIT: i32 = 16_384;
 /// The gravity rule's bonus per ply of remaining depth.
 const GRAVITY_BONUS_PER_DEPTH: i32 = 300;
 /// The gravity rule's largest bonus.
 const GRAVITY_BONUS_MAX: i32 = 1_500;
+
+/// How a cut-off teaches the history table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum HistoryRule {
+    /// The cutting move gains `depth²`; the table is halved when a score grows too large.
+    Squared,
+    /// The cutting move gains a depth-sized bonus and each move tried before it loses as
+    /// much, each by [`gravity`] (Selectivity's `history_malus`).
+    Gravity,
+}
 
 /// Moves a history score by `bonus` (a malus when negative), less the closer it already is to
 /// ±[`GRAVITY_LIMIT`] in that direction, so scores stay within it and old results fade.
@@ -183,24 +192,30 @@ impl<G: Game> MoveOrderer<G> {
     }
 
     /// Records that `mv` caused a cut-off at `ply` with `depth` plies to go after the moves
-    /// `tried` failed to: the killers as [`MoveOrderer::record_cutoff`], the history by the
-    /// gravity rule, a bonus for `mv` and a malus for each tried move.
-    pub(crate) fn record_cutoff_with_malus(
+    /// `tried` failed to: `mv` becomes the first killer, and the history learns by `rule`
+    /// (only [`HistoryRule::Gravity`] reads `tried`).
+    pub(crate) fn record_cutoff(
         &mut self,
         position: &G,
         mv: G::Move,
         ply: usize,
         depth: u32,
+        rule: HistoryRule,
         tried: impl Iterator<Item = G::Move>,
     ) {
         self.remember_killer(mv, ply);
         let seat = position.side_to_move();
-        let bonus = (depth as i32)
-            .saturating_mul(GRAVITY_BONUS_PER_DEPTH)
-            .min(GRAVITY_BONUS_MAX);
-        gravity(&mut self.history[history_index(&mv, seat)], bonus);
-        for other in tried {
-            gravity(&mut self.history[history_index(&other, seat)], -bonus);
+        match rule {
+            HistoryRule::Squared => self.add_squared_bonus(mv, seat, depth),
+            HistoryRule::Gravity => {
+                let bonus = (depth as i32)
+                    .saturating_mul(GRAVITY_BONUS_PER_DEPTH)
+                    .min(GRAVITY_BONUS_MAX);
+                gravity(&mut self.history[history_index(&mv, seat)], bonus);
+                for other in tried {
+                    gravity(&mut self.history[history_index(&other, seat)], -bonus);
+                }
+            }
         }
     }
 
@@ -215,10 +230,10 @@ impl<G: Game> MoveOrderer<G> {
         }
     }
 
-    /// Records that quiet move `mv` caused a cut-off at `ply` with `depth` plies to go.
-    pub(crate) fn record_cutoff(&mut self, position: &G, mv: G::Move, ply: usize, depth: u32) {
-        self.remember_killer(mv, ply);
-        let slot = &mut self.history[history_index(&mv, position.side_to_move())];
+    /// Adds `depth²` to `mv`'s history for `seat`, halving the whole table when a score
+    /// passes [`HISTORY_LIMIT`].
+    fn add_squared_bonus(&mut self, mv: G::Move, seat: Seat, depth: u32) {
+        let slot = &mut self.history[history_index(&mv, seat)];
         let bonus = (depth * depth).min(HISTORY_LIMIT as u32) as i32;
         *slot += bonus;
         if *slot > HISTORY_LIMIT {
@@ -242,13 +257,27 @@ mod tests {
         let (cut, tried) = (moves[3], [moves[0], moves[1]]);
         let mut orderer = MoveOrderer::<Ataxx>::new(8);
         for depth in [1, 5, 40] {
-            orderer.record_cutoff_with_malus(&position, cut, 2, depth, tried.into_iter());
+            orderer.record_cutoff(
+                &position,
+                cut,
+                2,
+                depth,
+                HistoryRule::Gravity,
+                tried.into_iter(),
+            );
         }
         assert!(orderer.history(&position, cut) > 0);
         assert!(tried.iter().all(|&m| orderer.history(&position, m) < 0));
         assert_eq!(orderer.killers[2][0], Some(cut));
         for _ in 0..1000 {
-            orderer.record_cutoff_with_malus(&position, cut, 2, 60, tried.into_iter());
+            orderer.record_cutoff(
+                &position,
+                cut,
+                2,
+                60,
+                HistoryRule::Gravity,
+                tried.into_iter(),
+            );
         }
         let bounded = |h: i32| (-GRAVITY_LIMIT..=GRAVITY_LIMIT).contains(&h);
         assert!(bounded(orderer.history(&position, cut)));

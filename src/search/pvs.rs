@@ -21,7 +21,7 @@
 //! [`Selectivity`]: super::Selectivity
 
 use super::eval::Evaluator;
-use super::ordering::MoveOrderer;
+use super::ordering::{HistoryRule, MoveOrderer};
 use super::score::{INFINITY, MAX_HEURISTIC};
 use super::selectivity::{HISTORY_REDUCTION_STEP, Reductions};
 use super::store::{NodeStore, NodeWindow};
@@ -141,6 +141,12 @@ fn tried_before<'a, G: Game>(
         )
 }
 
+/// `value / step` rounded to the nearest integer, halves away from zero (`step` > 0).
+#[inline]
+fn rounded_quotient(value: i32, step: i32) -> i32 {
+    value.signum() * ((value.abs() + step / 2) / step)
+}
+
 impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
     /// The PVS value of `position` (fail-soft) with `depth` plies to go, `ply` from the root;
     /// `node` is its handle in `store`.
@@ -229,22 +235,8 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
                     alpha = value;
                     self.update_pv(ply, candidate.mv);
                     if value >= beta {
-                        if candidate.quiet || self.select.history_all_moves {
-                            if self.select.history_malus && self.forward_pruning {
-                                let tried =
-                                    tried_before::<G>(&moves, order, &keys, next, &candidate);
-                                self.orderer.record_cutoff_with_malus(
-                                    position,
-                                    candidate.mv,
-                                    ply,
-                                    depth,
-                                    tried,
-                                );
-                            } else {
-                                self.orderer
-                                    .record_cutoff(position, candidate.mv, ply, depth);
-                            }
-                        }
+                        let tried = tried_before::<G>(&moves, order, &keys, next, &candidate);
+                        self.record_cutoff(position, &candidate, ply, depth, tried);
                         break;
                     }
                 }
@@ -438,6 +430,34 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         self.scratch.iter().position(|&m| m == mv)
     }
 
+    /// Teaches the move orderer that `candidate` cut off at `ply` with `depth` plies to go
+    /// after the moves `tried` (read only by the gravity rule): quiet moves always, every
+    /// move with [`Selectivity::history_all_moves`]; by the gravity rule with a malus when
+    /// [`Selectivity::history_malus`] and forward pruning are on.
+    ///
+    /// [`Selectivity::history_all_moves`]: super::Selectivity::history_all_moves
+    /// [`Selectivity::history_malus`]: super::Selectivity::history_malus
+    #[inline]
+    fn record_cutoff(
+        &mut self,
+        position: &G,
+        candidate: &Candidate<G::Move>,
+        ply: usize,
+        depth: u32,
+        tried: impl Iterator<Item = G::Move>,
+    ) {
+        if !candidate.quiet && !self.select.history_all_moves {
+            return;
+        }
+        let rule = if self.select.history_malus && self.forward_pruning {
+            HistoryRule::Gravity
+        } else {
+            HistoryRule::Squared
+        };
+        self.orderer
+            .record_cutoff(position, candidate.mv, ply, depth, rule, tried);
+    }
+
     /// The plies a late move is reduced by (0 for none): [`Selectivity::reductions`], with
     /// forward pruning on, from depth [`LMR_MIN_DEPTH`].
     ///
@@ -462,7 +482,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
                 }
                 let less = i32::from(!late.null_window)
                     + i32::from(!quiet)
-                    + (history as f32 / HISTORY_REDUCTION_STEP as f32).round() as i32;
+                    + rounded_quotient(history, HISTORY_REDUCTION_STEP);
                 let plies = self.reductions.get(depth, searched + 1) as i32 - less;
                 (plies.max(0) as u32).min(depth - 2)
             }

@@ -89,7 +89,7 @@ pub struct Fit {
 }
 
 /// Whether a game is held out.
-fn held_out(game: u64, options: &FitOptions) -> bool {
+pub(super) fn held_out(game: u64, options: &FitOptions) -> bool {
     derive_seed(options.seed, game) % 100 < u64::from(options.held_out_percent.clamp(1, 90))
 }
 
@@ -171,7 +171,7 @@ fn model_value(sample: &Sample, weights: &[i32], pattern_weights: &[i32]) -> i32
 }
 
 /// A sample's features as the hot path's array.
-fn vector(sample: &Sample) -> FeatureVector {
+pub(super) fn vector(sample: &Sample) -> FeatureVector {
     let mut out = [0; MAX_FEATURES];
     for (slot, &f) in out.iter_mut().zip(&sample.features) {
         *slot = i32::from(f);
@@ -180,7 +180,7 @@ fn vector(sample: &Sample) -> FeatureVector {
 }
 
 /// The model `evaluate` with its scale fitted on `train`, judged on `test`.
-fn judge(
+pub(super) fn judge(
     name: &str,
     train: &[&Sample],
     test: &[&Sample],
@@ -197,12 +197,12 @@ fn judge(
 }
 
 /// The logistic function.
-fn sigmoid(x: f64) -> f64 {
+pub(super) fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
 /// The log-loss of predicting `target` by the logit `x`, computed stably.
-fn loss(x: f64, target: f64) -> f64 {
+pub(super) fn loss(x: f64, target: f64) -> f64 {
     // −[t·ln σ(x) + (1−t)·ln(1−σ(x))] = ln(1 + e^x) − t·x.
     let softplus = if x > 0.0 {
         x + (-x).exp().ln_1p()

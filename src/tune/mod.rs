@@ -8,15 +8,20 @@
 //!   evaluation fitted by a one-dimensional search, the feature weights by full-batch Adam
 //!   with L2, a train/held-out split by game, and the weights rounded to the fixed point the
 //!   hot path evaluates, in the units of the evaluation they are compared with.
-//! - [`weights_file`]: the Rust source file of the weights that the build embeds.
+//! - [`network`]: one hidden layer over the patterns on top of the pattern evaluation,
+//!   trained by mini-batch Adam on what the linear model leaves unexplained, rounded to the
+//!   integers the hot path evaluates.
+//! - [`weights_file`]: the Rust source files of the weights that the build embeds.
 
 pub mod data;
 pub mod fit;
+pub mod network;
 pub mod weights_file;
 
 pub use data::{DATASET_FORMAT, Dataset, Sample, SelfPlay, self_play};
 pub use fit::{Fit, FitOptions, FitReport, ModelScore, fit};
-pub use weights_file::render_weights_file;
+pub use network::{NetworkOptions, TrainedNetwork, train_network};
+pub use weights_file::{render_network_file, render_weights_file};
 
 use crate::files::FileError;
 use crate::players::PlayerError;

@@ -1,11 +1,15 @@
-//! Ataxx's evaluators: `seed` (the Pookie Pookie design's), `classic` (hand-weighted) and
-//! `default`, the fitted evaluation ([`Fitted`] over the features of `features.rs`, weights
-//! from `ponder tune-eval` in `eval_weights.rs`; it beat `classic` at equal nodes and equal
-//! time, `docs/search.md`), and `patterns`, the same features plus 2×2 window patterns
-//! ([`FittedPatterns`], weights from `ponder tune-eval --patterns` in `pattern_weights.rs`).
+//! Ataxx's evaluators: `seed` (the Pookie Pookie design's), `classic` (hand-weighted),
+//! `fitted` ([`Fitted`] over the features of `features.rs`, weights from `ponder tune-eval` in
+//! `eval_weights.rs`; it beat `classic` at equal nodes and equal time, `docs/search.md`),
+//! `patterns`, the same features plus 2×2 window patterns ([`FittedPatterns`], weights from
+//! `ponder tune-eval --patterns` in `pattern_weights.rs`), and `network`, the `default`: the
+//! pattern evaluation plus one hidden layer over the windows ([`Network`], weights from
+//! `ponder tune-eval --network` in `network_weights.rs`; it beat `patterns` at equal time).
 
 use super::{Ataxx, AtaxxMove, MoveKind};
-use crate::search::eval::{Evaluator, Fitted, FittedPatterns, GameEvaluation, impl_evaluators};
+use crate::search::eval::{
+    Evaluator, Fitted, FittedPatterns, GameEvaluation, Network, impl_evaluators,
+};
 use crate::search::{LateMovePruning, Margin, Reductions, Selectivity};
 
 /// The forward pruning that suits Ataxx's wide trees (often over 100 moves a node) and
@@ -147,16 +151,21 @@ impl<E: Evaluator<Ataxx>> Evaluator<Ataxx> for WithProofHooks<E> {
 /// Ataxx's `fitted`: the fitted linear evaluation (weights in `eval_weights.rs`).
 pub type AtaxxFitted = WithProofHooks<Fitted>;
 
-/// Ataxx's `patterns`, its `default`: the fitted linear evaluation plus the 2×2 window
+/// Ataxx's `network`, its `default`: the pattern evaluation plus one hidden layer over the
+/// same windows (weights in `network_weights.rs`, from `ponder tune-eval --network`).
+pub type AtaxxNetwork = WithProofHooks<Network>;
+
+/// Ataxx's `patterns`: the fitted linear evaluation plus the 2×2 window
 /// patterns of `patterns.rs` (weights in `pattern_weights.rs`).
 pub type AtaxxPatterns = WithProofHooks<FittedPatterns>;
 
 impl_evaluators!(Ataxx {
-    "default" => WithProofHooks(FittedPatterns),
+    "default" => WithProofHooks(Network),
     "classic" => AtaxxDefault,
     "seed" => AtaxxSeed,
     "fitted" => WithProofHooks(Fitted),
-    "patterns" => WithProofHooks(FittedPatterns),
+"patterns" => WithProofHooks(FittedPatterns),
+    "network" => WithProofHooks(Network),
     "game" => GameEvaluation,
 });
 

@@ -5,9 +5,9 @@
 use super::bitboard::{ALL, SINGLES, grow, reach};
 use super::evaluators::{ATAXX_SELECTIVITY, jump_bonus};
 use super::patterns::{PATTERN_CLASSES, for_each_pattern};
-use super::{Ataxx, AtaxxMove, eval_weights, pattern_weights};
+use super::{Ataxx, AtaxxMove, eval_weights, network_weights, pattern_weights};
 use crate::search::Selectivity;
-use crate::search::eval::{FeatureVector, LinearFeatures};
+use crate::search::eval::{FeatureVector, LinearFeatures, NetworkWeights};
 
 /// Chebyshev distance of square `index` from the centre d4 (0 to 3).
 const fn ring_of(index: u32) -> u32 {
@@ -102,6 +102,8 @@ impl LinearFeatures for Ataxx {
     const PATTERN_WEIGHTS_FILE: &'static str = "src/games/ataxx/pattern_weights.rs";
     const PATTERN_FEATURE_WEIGHTS: &'static [i32] = pattern_weights::WEIGHTS;
     const PATTERN_WEIGHTS: &'static [i32] = pattern_weights::PATTERN_WEIGHTS;
+    const NETWORK_FILE: &'static str = "src/games/ataxx/network_weights.rs";
+    const NETWORK: Option<NetworkWeights<'static>> = Some(network_weights::NETWORK);
 
     /// The 36 2×2 windows (`patterns.rs`).
     #[inline]

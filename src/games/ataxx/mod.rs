@@ -29,6 +29,7 @@ mod fen;
 mod game;
 mod key;
 mod moves;
+mod network_weights;
 mod pattern_weights;
 mod patterns;
 mod perft;
@@ -42,7 +43,9 @@ mod walls;
 pub use bitboard::Bitboard;
 pub use config::AtaxxConfig;
 pub use errors::{FenError, MoveTextError, WallsError};
-pub use evaluators::{AtaxxDefault, AtaxxFitted, AtaxxPatterns, AtaxxSeed, WithProofHooks};
+pub use evaluators::{
+    AtaxxDefault, AtaxxFitted, AtaxxNetwork, AtaxxPatterns, AtaxxSeed, WithProofHooks,
+};
 pub use fen::START_FEN;
 pub use moves::{AtaxxMove, MoveKind};
 pub use perft::perft;

@@ -8,6 +8,7 @@
 //! [`crate::tune`].
 
 use super::Evaluator;
+use super::network::NetworkWeights;
 use crate::games::Game;
 use crate::search::Selectivity;
 
@@ -66,6 +67,13 @@ pub trait LinearFeatures: Game {
     /// The pattern evaluation's pattern weights, [`LinearFeatures::PATTERN_COUNT`] of them.
     const PATTERN_WEIGHTS: &'static [i32] = &[];
 
+    /// Where the network evaluation's weights live (the file `ponder tune-eval --network`
+    /// writes); empty without a network.
+    const NETWORK_FILE: &'static str = "";
+
+    /// The network evaluation's weights ([`super::Network`]); `None` without a network.
+    const NETWORK: Option<NetworkWeights<'static>> = None;
+
     /// Calls `visit` with the index (below [`LinearFeatures::PATTERN_COUNT`]) of each pattern
     /// active in `position`, once per occurrence, without allocating. None by default.
     #[inline]
@@ -79,7 +87,10 @@ pub trait LinearFeatures: Game {
 
 /// The features of `position` (reached by `last_move`, when known), on the stack.
 #[inline]
-fn features_of<G: LinearFeatures>(position: &G, last_move: Option<G::Move>) -> FeatureVector {
+pub(super) fn features_of<G: LinearFeatures>(
+    position: &G,
+    last_move: Option<G::Move>,
+) -> FeatureVector {
     let mut features = [0; MAX_FEATURES];
     G::features(position, last_move, &mut features);
     features

@@ -10,11 +10,15 @@
 
 mod generic;
 mod linear;
+mod network;
 
 pub use generic::{GameEvaluation, ScoreDiff};
 pub use linear::{
     FeatureVector, Fitted, FittedPatterns, LinearFeatures, MAX_FEATURES, WEIGHT_SHIFT,
     fixed_point_value, linear_value, weighted_sum,
+};
+pub use network::{
+    HIDDEN, Network, NetworkSum, NetworkWeights, OUTPUT_EXTRA_BITS, OUTPUT_SHIFT, QA,
 };
 
 use super::SearchError;

@@ -1,0 +1,416 @@
+//! Fitting the network evaluation ([`crate::search::eval::Network`]): the pattern
+//! evaluation's logistic regression first ([`super::fit`]), then one hidden layer over the
+//! same patterns trained on what the linear model leaves unexplained.
+//!
+//! The linear model's value is the network's starting logit (in the compared evaluation's
+//! units times its scale `K`, so the network speaks those units too); the hidden layer
+//! (SCReLU units, as the hot path computes them) is trained by mini-batch Adam on the
+//! log-loss of the game's outcome, with a cosine-decayed step. Its weights are kept within
+//! the bounds the hot path's 16-bit accumulator allows, then rounded to the fixed point; the
+//! rounded network is judged on the held-out games beside the linear models.
+
+use super::TuneError;
+use super::data::{Dataset, Sample};
+use super::fit::{FitOptions, FitReport, fit, held_out, judge, sigmoid, vector};
+use crate::search::eval::{
+    HIDDEN, NetworkWeights, OUTPUT_EXTRA_BITS, QA, WEIGHT_SHIFT, weighted_sum,
+};
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+
+/// How the hidden layer is trained.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NetworkOptions {
+    /// Passes over the training positions.
+    pub epochs: u32,
+    /// Adam's first step size (decayed to zero along a cosine).
+    pub learning_rate: f32,
+    /// Positions a step.
+    pub batch: usize,
+    /// Decoupled weight decay on the hidden weights, per step (times the step size).
+    pub weight_decay: f32,
+    /// Seeds the initial weights and the order of the positions.
+    pub seed: u64,
+}
+
+impl Default for NetworkOptions {
+    fn default() -> NetworkOptions {
+        NetworkOptions {
+            epochs: 8,
+            learning_rate: 2e-3,
+            batch: 256,
+            weight_decay: 0.3,
+            seed: 1,
+        }
+    }
+}
+
+/// A fitted network, in the integers the hot path evaluates, and how it did.
+#[derive(Clone, Debug)]
+pub struct TrainedNetwork {
+    /// The linear feature weights (fixed point).
+    pub features: Vec<i32>,
+    /// The linear pattern weights (fixed point).
+    pub patterns: Vec<i32>,
+    /// One row of hidden weights per pattern (`QA` is 1.0).
+    pub hidden: Vec<[i16; HIDDEN]>,
+    /// The hidden biases.
+    pub bias: [i16; HIDDEN],
+    /// The output weights.
+    pub output: [i32; HIDDEN],
+    /// The held-out figures: the linear models, then `network`.
+    pub report: FitReport,
+}
+
+impl TrainedNetwork {
+    /// The weights as the hot path reads them.
+    pub fn weights(&self) -> NetworkWeights<'_> {
+        NetworkWeights {
+            features: &self.features,
+            patterns: &self.patterns,
+            hidden: &self.hidden,
+            bias: self.bias,
+            output: self.output,
+        }
+    }
+
+    /// `sample`'s value under the rounded network, as the hot path computes it.
+    pub fn value(&self, sample: &Sample) -> i32 {
+        let weights = self.weights();
+        let mut sum = weights.start(&vector(sample));
+        for &p in &sample.patterns {
+            weights.add(&mut sum, usize::from(p));
+        }
+        weights.finish(&sum)
+    }
+}
+
+/// Fits the pattern evaluation on `data` (its options `linear`, patterns on), then the hidden
+/// layer on top, and judges both on the held-out games.
+pub fn train_network(
+    data: &Dataset,
+    material: usize,
+    linear: &FitOptions,
+    options: &NetworkOptions,
+    on_epoch: &mut dyn FnMut(u32, f64),
+) -> Result<TrainedNetwork, TuneError> {
+    let linear = FitOptions {
+        patterns: true,
+        ..*linear
+    };
+    let base = fit(data, material, &linear)?;
+    let scale = base.report.models.get(1).map_or(1.0, |m| m.scale);
+    let count = data.feature_names.len();
+    let rows: Vec<Row> = data
+        .samples
+        .iter()
+        .filter(|s| !held_out(s.game, &linear))
+        .map(|s| {
+            let mut sum = weighted_sum(&vector(s), &base.weights);
+            for &p in &s.patterns {
+                sum += base
+                    .pattern_weights
+                    .get(usize::from(p))
+                    .map_or(0, |&w| i64::from(w));
+            }
+            Row {
+                base: (scale * sum as f64 / f64::from(1u32 << WEIGHT_SHIFT)) as f32,
+                patterns: &s.patterns,
+                target: s.target() as f32,
+            }
+        })
+        .collect();
+    let most_patterns = data
+        .samples
+        .iter()
+        .map(|s| s.patterns.len())
+        .max()
+        .unwrap_or(0);
+    let bounds = Bounds::for_patterns(most_patterns);
+    let layer = train_layer(&rows, data.pattern_count, &bounds, options, on_epoch);
+    let mut network = TrainedNetwork {
+        features: base.weights[..count].to_vec(),
+        patterns: base.pattern_weights.clone(),
+        hidden: layer.rounded_rows(),
+        bias: layer.rounded_bias(),
+        output: layer.rounded_output(scale),
+        report: base.report,
+    };
+    let (train, test): (Vec<&Sample>, Vec<&Sample>) = data
+        .samples
+        .iter()
+        .partition(|s| !held_out(s.game, &linear));
+    let score = judge("network", &train, &test, |s| network.value(s));
+    network.report.models.push(score);
+    Ok(network)
+}
+
+/// One training position: the linear model's logit, the active patterns, the target.
+struct Row<'a> {
+    base: f32,
+    patterns: &'a [u16],
+    target: f32,
+}
+
+/// The largest hidden weight and bias (in units of 1.0) for which no sum of a bias and
+/// `most_patterns` weights leaves the 16-bit accumulator.
+struct Bounds {
+    weight: f32,
+    bias: f32,
+}
+
+impl Bounds {
+    fn for_patterns(most_patterns: usize) -> Bounds {
+        let bias = 2.0;
+        let room = f32::from(i16::MAX) - 1.0 - bias * f32::from(QA);
+        let weight = (room / most_patterns.max(1) as f32).floor() / f32::from(QA);
+        Bounds {
+            weight: weight.min(8.0),
+            bias,
+        }
+    }
+}
+
+/// The hidden layer in floating point.
+struct Layer {
+    /// `patterns × HIDDEN`, row by row.
+    rows: Vec<[f32; HIDDEN]>,
+    bias: [f32; HIDDEN],
+    output: [f32; HIDDEN],
+}
+
+impl Layer {
+    /// The hidden activations of `patterns` (SCReLU) and the accumulator before clipping.
+    #[inline]
+    fn activations(&self, patterns: &[u16]) -> ([f32; HIDDEN], [f32; HIDDEN]) {
+        let mut accumulator = self.bias;
+        for &p in patterns {
+            if let Some(row) = self.rows.get(usize::from(p)) {
+                for (a, w) in accumulator.iter_mut().zip(row) {
+                    *a += w;
+                }
+            }
+        }
+        let mut active = [0.0; HIDDEN];
+        for (out, a) in active.iter_mut().zip(&accumulator) {
+            let c = a.clamp(0.0, 1.0);
+            *out = c * c;
+        }
+        (active, accumulator)
+    }
+
+    fn rounded_rows(&self) -> Vec<[i16; HIDDEN]> {
+        self.rows
+            .iter()
+            .map(|row| row.map(|w| (w * f32::from(QA)).round() as i16))
+            .collect()
+    }
+
+    fn rounded_bias(&self) -> [i16; HIDDEN] {
+        self.bias.map(|b| (b * f32::from(QA)).round() as i16)
+    }
+
+    /// The output weights in the evaluation's fixed point: logit units divided by the
+    /// compared evaluation's scale.
+    fn rounded_output(&self, scale: f64) -> [i32; HIDDEN] {
+        let unit = f64::from(1u32 << (WEIGHT_SHIFT + OUTPUT_EXTRA_BITS));
+        self.output
+            .map(|v| (f64::from(v) / scale * unit).round() as i32)
+    }
+}
+
+/// Adam's moments for a slice of weights.
+struct Moments {
+    first: Vec<f32>,
+    second: Vec<f32>,
+}
+
+impl Moments {
+    fn new(len: usize) -> Moments {
+        Moments {
+            first: vec![0.0; len],
+            second: vec![0.0; len],
+        }
+    }
+
+    /// One Adam step on `weights` by `gradient` (bias-corrected with `correction`), then
+    /// the decay and the clamp to `[-bound, bound]`.
+    fn step(&mut self, weights: &mut [f32], gradient: &[f32], step: &Step, bound: f32) {
+        let (beta1, beta2) = (0.9f32, 0.999f32);
+        for (((w, g), m), v) in weights
+            .iter_mut()
+            .zip(gradient)
+            .zip(&mut self.first)
+            .zip(&mut self.second)
+        {
+            *m = beta1 * *m + (1.0 - beta1) * g;
+            *v = beta2 * *v + (1.0 - beta2) * g * g;
+            let update = step.rate * (*m / step.first) / ((*v / step.second).sqrt() + 1e-8);
+            *w = (*w - update - step.rate * step.decay * *w).clamp(-bound, bound);
+        }
+    }
+}
+
+/// One Adam step's size and bias corrections.
+struct Step {
+    rate: f32,
+    first: f32,
+    second: f32,
+    decay: f32,
+}
+
+/// Trains the hidden layer on `rows` (`patterns` pattern rows).
+fn train_layer(
+    rows: &[Row],
+    patterns: usize,
+    bounds: &Bounds,
+    options: &NetworkOptions,
+    on_epoch: &mut dyn FnMut(u32, f64),
+) -> Layer {
+    let mut rng = SmallRng::seed_from_u64(options.seed);
+    let mut layer = Layer {
+        rows: (0..patterns)
+            .map(|_| std::array::from_fn(|_| rng.random_range(-0.05..0.05)))
+            .collect(),
+        bias: std::array::from_fn(|_| rng.random_range(0.2..0.8)),
+        output: std::array::from_fn(|_| rng.random_range(-0.1..0.1)),
+    };
+    let mut row_moments = Moments::new(patterns * HIDDEN);
+    let (mut bias_moments, mut output_moments) = (Moments::new(HIDDEN), Moments::new(HIDDEN));
+    let mut row_gradient = vec![[0.0f32; HIDDEN]; patterns];
+    let batch = options.batch.max(1);
+    let steps_per_epoch = rows.len().div_ceil(batch).max(1);
+    let total_steps = (steps_per_epoch * options.epochs.max(1) as usize) as f32;
+    let mut order: Vec<usize> = (0..rows.len()).collect();
+    let mut step_number = 0u32;
+    for epoch in 1..=options.epochs.max(1) {
+        order.shuffle(&mut rng);
+        let mut epoch_loss = 0.0f64;
+        for chunk in order.chunks(batch) {
+            row_gradient.iter_mut().for_each(|g| *g = [0.0; HIDDEN]);
+            let (mut bias_gradient, mut output_gradient) = ([0.0f32; HIDDEN], [0.0f32; HIDDEN]);
+            let scale = 1.0 / chunk.len() as f32;
+            for &index in chunk {
+                let row = &rows[index];
+                let (active, accumulator) = layer.activations(row.patterns);
+                let logit = row.base
+                    + active
+                        .iter()
+                        .zip(&layer.output)
+                        .map(|(a, v)| a * v)
+                        .sum::<f32>();
+                epoch_loss += super::fit::loss(f64::from(logit), f64::from(row.target));
+                let error = (sigmoid(f64::from(logit)) as f32 - row.target) * scale;
+                let mut unit = [0.0f32; HIDDEN];
+                for j in 0..HIDDEN {
+                    output_gradient[j] += error * active[j];
+                    let a = accumulator[j];
+                    unit[j] = if a > 0.0 && a < 1.0 {
+                        error * layer.output[j] * 2.0 * a
+                    } else {
+                        0.0
+                    };
+                    bias_gradient[j] += unit[j];
+                }
+                for &p in row.patterns {
+                    if let Some(g) = row_gradient.get_mut(usize::from(p)) {
+                        for (g, u) in g.iter_mut().zip(&unit) {
+                            *g += u;
+                        }
+                    }
+                }
+            }
+            step_number += 1;
+            let progress = step_number as f32 / total_steps;
+            let step = Step {
+                rate: options.learning_rate
+                    * 0.5
+                    * (1.0 + (std::f32::consts::PI * progress.min(1.0)).cos()),
+                first: 1.0 - 0.9f32.powi(step_number as i32),
+                second: 1.0 - 0.999f32.powi(step_number as i32),
+                decay: options.weight_decay,
+            };
+            row_moments.step(
+                layer.rows.as_flattened_mut(),
+                row_gradient.as_flattened(),
+                &step,
+                bounds.weight,
+            );
+            let no_decay = Step { decay: 0.0, ..step };
+            bias_moments.step(&mut layer.bias, &bias_gradient, &no_decay, bounds.bias);
+            output_moments.step(&mut layer.output, &output_gradient, &no_decay, 1e3);
+        }
+        on_epoch(epoch, epoch_loss / rows.len().max(1) as f64);
+    }
+    layer
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::matches::derive_seed;
+
+    /// Positions whose result is an exclusive-or of two patterns: no linear model can tell
+    /// it, one hidden layer can.
+    fn xor_data() -> Dataset {
+        let mut samples = Vec::new();
+        for game in 0..4000u64 {
+            let a = derive_seed(3, game) % 2;
+            let b = derive_seed(4, game) % 2;
+            let label = if a == b { 2 } else { 0 };
+            samples.push(Sample {
+                game,
+                label,
+                // A compared evaluation right 70% of the time, so that its scale (the
+                // network's units) is moderate.
+                compared: if (a == b) != (derive_seed(6, game) % 10 < 3) {
+                    100
+                } else {
+                    -100
+                },
+                features: vec![1, (derive_seed(5, game) % 5) as i16],
+                patterns: vec![a as u16, 2 + b as u16],
+            });
+        }
+        Dataset {
+            game: "test".into(),
+            feature_names: vec!["tempo".into(), "noise".into()],
+            pattern_count: 4,
+            compared: "zero".into(),
+            samples,
+        }
+    }
+
+    #[test]
+    fn the_network_learns_what_the_patterns_cannot() {
+        let data = xor_data();
+        let options = NetworkOptions {
+            epochs: 30,
+            learning_rate: 1e-2,
+            batch: 64,
+            weight_decay: 1e-4,
+            ..NetworkOptions::default()
+        };
+        let network =
+            train_network(&data, 1, &FitOptions::default(), &options, &mut |_, _| {}).unwrap();
+        let models = &network.report.models;
+        let by_name = |name: &str| models.iter().find(|m| m.name == name).unwrap();
+        let linear = by_name("fitted+patterns");
+        let learned = by_name("network");
+        // The linear models cannot beat a coin; the network predicts nearly every result.
+        assert!(linear.accuracy < 0.6, "{models:?}");
+        assert!(learned.accuracy > 0.95, "{models:?}");
+        assert!(learned.log_loss < 0.5 * linear.log_loss, "{models:?}");
+    }
+
+    #[test]
+    fn bounds_keep_the_accumulator_in_sixteen_bits() {
+        for patterns in [1, 4, 36, 100] {
+            let bounds = Bounds::for_patterns(patterns);
+            let worst = bounds.bias * f32::from(QA)
+                + patterns as f32 * (bounds.weight * f32::from(QA)).round();
+            assert!(worst <= f32::from(i16::MAX), "{patterns}: {worst}");
+        }
+    }
+}
