@@ -164,7 +164,7 @@ impl_evaluators!(Ataxx {
     "classic" => AtaxxDefault,
     "seed" => AtaxxSeed,
     "fitted" => WithProofHooks(Fitted),
-"patterns" => WithProofHooks(FittedPatterns),
+    "patterns" => WithProofHooks(FittedPatterns),
     "network" => WithProofHooks(Network),
     "game" => GameEvaluation,
 });
