@@ -115,29 +115,35 @@ pub fn render_network_file(game: &str, network: &TrainedNetwork, command: &str) 
          #[rustfmt::skip]\n\
          pub(super) const NETWORK: NetworkWeights<'static> = NetworkWeights {\n",
     );
-    text.push_str(&format!(
-        "    features: &[\n{}    ],\n",
-        number_lines(&network.features, "        ")
+    let field =
+        |name: &str, borrow: &str, lines: String| format!("    {name}: {borrow}[\n{lines}    ],\n");
+    text.push_str(&field(
+        "features",
+        "&",
+        number_lines(&network.features, "        "),
     ));
-    text.push_str(&format!(
-        "    patterns: &[\n{}    ],\n",
-        number_lines(&network.patterns, "        ")
+    text.push_str(&field(
+        "patterns",
+        "&",
+        number_lines(&network.patterns, "        "),
     ));
-    text.push_str("    hidden: &[\n");
-    for row in &network.hidden {
-        text.push_str(&format!(
-            "        [\n{}        ],\n",
-            number_lines(row, "            ")
-        ));
-    }
-    text.push_str("    ],\n");
-    text.push_str(&format!(
-        "    bias: [\n{}    ],\n",
-        number_lines(&network.bias, "        ")
+    let rows: String = network
+        .hidden
+        .iter()
+        .map(|row| {
+            format!(
+                "        [\n{}        ],\n",
+                number_lines(row, "            ")
+            )
+        })
+        .collect();
+    text.push_str(&field("hidden", "&", rows));
+    text.push_str(&field("bias", "", number_lines(&network.bias, "        ")));
+    text.push_str(&field(
+        "output",
+        "",
+        number_lines(&network.output, "        "),
     ));
-    text.push_str(&format!(
-        "    output: [\n{}    ],\n}};\n",
-        number_lines(&network.output, "        ")
-    ));
+    text.push_str("};\n");
     text
 }
