@@ -50,6 +50,10 @@ pub struct TuneEvalArgs {
     /// The most (quiet) positions sampled from one game.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=10_000))]
     samples_per_game: u32,
+    /// Sample every position a search moved from, not only the quiet ones (a network is
+    /// evaluated at every leaf, quiet or not).
+    #[arg(long)]
+    all_positions: bool,
     /// The evaluator the fit is compared with and whose units the weights take (Ataxx's
     /// hand-weighted one is `classic`, Oware's `default`).
     #[arg(long)]
@@ -85,6 +89,11 @@ pub struct TuneEvalArgs {
     /// size).
     #[arg(long, default_value_t = 0.3, value_parser = non_negative_number)]
     network_decay: f32,
+    /// The share (0 to 1) of each training target taken from the self-play search's value
+    /// for the position rather than from the game's result (held-out positions are judged
+    /// against the results either way).
+    #[arg(long, default_value_t = 0.0, value_parser = unit_share)]
+    value_weight: f64,
     /// Print the fit only; write no weights file.
     #[arg(long)]
     dry_run: bool,
@@ -140,6 +149,7 @@ fn run_for<G: LinearFeatures + Evaluators>(
         seed: args.seed,
         patterns: args.patterns,
         pattern_l2: args.pattern_l2,
+        value_weight: args.value_weight,
     };
     let command = std::iter::once("ponder".to_string())
         .chain(std::env::args().skip(1))
@@ -250,6 +260,7 @@ fn play<G: LinearFeatures + Evaluators>(
         player,
         opening_plies: args.opening_plies as usize,
         samples_per_game: args.samples_per_game as usize,
+        all_positions: args.all_positions,
         compared: compared::<G>(args),
         seed: args.seed,
         first_game: games.start,
@@ -317,6 +328,14 @@ fn non_negative_number(text: &str) -> Result<f32, String> {
     match text.parse::<f32>() {
         Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
         _ => Err(format!("{text:?} is not a finite number of at least 0")),
+    }
+}
+
+/// A number from 0 to 1 (`--value-weight`).
+fn unit_share(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+        _ => Err(format!("{text:?} is not a number from 0 to 1")),
     }
 }
 

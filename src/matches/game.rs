@@ -54,6 +54,10 @@ pub struct PlayedGame<G: Game> {
     pub termination: Termination,
     /// Figures per seat (index 0 is the first seat).
     pub seats: [SeatStats; 2],
+    /// Per position of the record (index = ply), the value the player who moved from it
+    /// reported for itself (`Thought::score`); `None` for the opening's plies and players
+    /// without a value.
+    pub values: Vec<Option<i32>>,
 }
 
 /// Plays `record` (an opening) to the end with `players[0]` in the first seat and
@@ -71,6 +75,7 @@ pub fn play_game<G: Game>(
         player.new_game();
     }
     let mut seats = [SeatStats::default(); 2];
+    let mut values = vec![None; opening_plies];
     let termination = loop {
         if record.outcome().is_some() {
             break Termination::Finished;
@@ -88,6 +93,7 @@ pub fn play_game<G: Game>(
         stats.max_time = stats.max_time.max(spent);
         stats.depth_sum += u64::from(choice.thought.depth);
         stats.nodes += choice.thought.nodes;
+        values.push(choice.thought.score);
         if let Err(error) = record.try_play(choice.mv) {
             break Termination::Forfeit {
                 seat,
@@ -113,5 +119,6 @@ pub fn play_game<G: Game>(
         outcome,
         termination,
         seats,
+        values,
     })
 }

@@ -508,7 +508,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         window: NodeWindow,
         last_move: Option<G::Move>,
     ) -> Result<Pruning, i32> {
-        let null_window = self.forward_pruning && window.beta - window.alpha == 1 && window.ply > 0;
+        let null_window = self.forward_pruning && window.alpha + 1 == window.beta && window.ply > 0;
         let late_moves = null_window
             || (self.forward_pruning && self.select.late_move_pruning_at_pv && window.ply > 0);
         let mut pruning = Pruning {

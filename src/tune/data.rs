@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 /// The file format of a saved data set (`ponder tune-eval --shard i/N --out FILE`).
 pub const DATASET_FORMAT: FileFormat =
-    FileFormat::new(*b"PNDevdat", 2, 1 << 31, "tune-eval data set");
+    FileFormat::new(*b"PNDevdat", 3, 1 << 31, "tune-eval data set");
 
 /// One labelled position.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -28,6 +28,10 @@ pub struct Sample {
     pub label: u8,
     /// The compared evaluation's value of the position.
     pub compared: i32,
+    /// The self-play search's value of the position for its side to move, on the search's
+    /// scale ([`crate::search::Score`]: decisive values beyond every heuristic one); `None`
+    /// where no search chose the move (the random opening).
+    pub value: Option<i32>,
     /// The position's features.
     pub features: Vec<i16>,
     /// The indices of the position's active patterns (empty for a game without patterns).
@@ -126,6 +130,9 @@ pub struct SelfPlay {
     pub opening_plies: usize,
     /// The most positions sampled from one game.
     pub samples_per_game: usize,
+    /// Sample every position a search moved from, not only the quiet ones
+    /// ([`LinearFeatures::is_quiet`]).
+    pub all_positions: bool,
     /// The evaluator the fit is compared with (its values are stored with each sample).
     pub compared: String,
     /// Seeds the openings, the players and the sampling; games are numbered from
@@ -212,7 +219,10 @@ fn play_and_sample<G: LinearFeatures + Evaluators>(
     let record = &played.record;
     let positions = record.positions();
     let mut candidates: Vec<usize> = (played.opening_plies..positions.len())
-        .filter(|&ply| positions[ply].outcome().is_none() && G::is_quiet(&positions[ply]))
+        .filter(|&ply| {
+            positions[ply].outcome().is_none()
+                && (config.all_positions || G::is_quiet(&positions[ply]))
+        })
         .collect();
     let mut rng = SmallRng::seed_from_u64(derive_seed(game_seed, 2));
     let take = config.samples_per_game.min(candidates.len());
@@ -234,16 +244,23 @@ fn play_and_sample<G: LinearFeatures + Evaluators>(
             } else {
                 -first_result
             };
-            (game, ply, sample(position, last, result, game, compared))
+            let value = played.values.get(ply).copied().flatten();
+            (
+                game,
+                ply,
+                sample(position, last, result, value, game, compared),
+            )
         })
         .collect())
 }
 
-/// The sample of `position` with the game's `result` (1, 0, −1) for its side to move.
+/// The sample of `position` with the game's `result` (1, 0, −1) and the search's `value`
+/// for its side to move.
 fn sample<G: LinearFeatures>(
     position: &G,
     last: Option<G::Move>,
     result: i32,
+    value: Option<i32>,
     game: u64,
     compared: &dyn Evaluator<G>,
 ) -> Sample {
@@ -255,6 +272,7 @@ fn sample<G: LinearFeatures>(
         game,
         label: (result + 1).clamp(0, 2) as u8,
         compared: compared.evaluate(position, last),
+        value,
         features: features[..G::FEATURE_NAMES.len()]
             .iter()
             .map(|&f| f.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16)

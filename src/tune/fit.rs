@@ -15,6 +15,7 @@ use crate::matches::derive_seed;
 use crate::search::eval::{
     FeatureVector, MAX_FEATURES, WEIGHT_SHIFT, fixed_point_value, weighted_sum,
 };
+use crate::search::score::WIN_BASE;
 
 /// How the weights are fitted.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -35,6 +36,10 @@ pub struct FitOptions {
     /// The L2 penalty on the pattern weights (in logit units: they are one-hot counts, not
     /// standardised).
     pub pattern_l2: f64,
+    /// The share (0 to 1) of each training target taken from the self-play search's value
+    /// ([`Sample::value`]) rather than the game's result; 0 trains on results alone. Held-out
+    /// positions are always judged against the results.
+    pub value_weight: f64,
 }
 
 impl Default for FitOptions {
@@ -47,6 +52,7 @@ impl Default for FitOptions {
             seed: 1,
             patterns: false,
             pattern_l2: 3e-3,
+            value_weight: 0.0,
         }
     }
 }
@@ -128,7 +134,8 @@ pub fn fit(data: &Dataset, material: usize, options: &FitOptions) -> Result<Fit,
             .map(|w| (w / compared_scale * f64::from(1u32 << WEIGHT_SHIFT)).round() as i32)
             .collect()
     };
-    let mut weights = fixed(fit_logits(&train, count, 0, options));
+    let targets = Targets::new(&train, options.value_weight);
+    let mut weights = fixed(fit_logits(&train, count, 0, options, &targets));
     let mut models = vec![
         judge("material", &train, &test, |s| {
             i32::from(s.features[material])
@@ -138,7 +145,7 @@ pub fn fit(data: &Dataset, material: usize, options: &FitOptions) -> Result<Fit,
     ];
     let mut pattern_weights = Vec::new();
     if patterns > 0 {
-        let mut all = fixed(fit_logits(&train, count, patterns, options));
+        let mut all = fixed(fit_logits(&train, count, patterns, options, &targets));
         pattern_weights = all.split_off(count);
         weights = all;
         models.push(judge("fitted+patterns", &train, &test, |s| {
@@ -154,6 +161,55 @@ pub fn fit(data: &Dataset, material: usize, options: &FitOptions) -> Result<Fit,
             models,
         },
     })
+}
+
+/// What a fit trains towards: the game's result, blended with the self-play search's value
+/// read as a win chance (`sigmoid(scale·value)`, the scale fitted to the results on the
+/// training games as [`fit_scale`] does for any evaluation; decisive values are certain).
+#[derive(Copy, Clone, Debug)]
+pub(super) struct Targets {
+    /// The search value's share of the target (0 to 1).
+    weight: f64,
+    /// The search value's scale `K`.
+    scale: f64,
+}
+
+impl Targets {
+    /// The targets for training on `train` with `weight` of each from the search's value.
+    pub(super) fn new(train: &[&Sample], weight: f64) -> Targets {
+        let weight = if weight.is_finite() {
+            weight.clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        let heuristic: Vec<&Sample> = train
+            .iter()
+            .copied()
+            .filter(|s| s.value.is_some_and(|v| v.abs() < WIN_BASE))
+            .collect();
+        let scale = if weight > 0.0 && !heuristic.is_empty() {
+            fit_scale(&heuristic, |s| s.value.unwrap_or(0))
+        } else {
+            0.0
+        };
+        Targets { weight, scale }
+    }
+
+    /// The training target of `sample`: a probability of winning for its side to move.
+    pub(super) fn of(&self, sample: &Sample) -> f64 {
+        let result = sample.target();
+        let Some(value) = sample.value.filter(|_| self.weight > 0.0) else {
+            return result;
+        };
+        let chance = if value >= WIN_BASE {
+            1.0
+        } else if value <= -WIN_BASE {
+            0.0
+        } else {
+            sigmoid(self.scale * f64::from(value))
+        };
+        self.weight * chance + (1.0 - self.weight) * result
+    }
 }
 
 /// The fixed-point value of `sample` under the feature weights `weights` and the pattern
@@ -259,7 +315,13 @@ pub fn fit_scale(samples: &[&Sample], evaluate: impl Fn(&Sample) -> i32) -> f64 
 /// `patterns` pattern weights (none: the features only): Adam on the standardised features
 /// (feature 0, the constant, kept as it is) and the raw pattern counts, L2 on all but the
 /// constant.
-fn fit_logits(train: &[&Sample], count: usize, patterns: usize, options: &FitOptions) -> Vec<f64> {
+fn fit_logits(
+    train: &[&Sample],
+    count: usize,
+    patterns: usize,
+    options: &FitOptions,
+    targets: &Targets,
+) -> Vec<f64> {
     let n = train.len() as f64;
     let mut mean = vec![0.0; count];
     let mut spread = vec![0.0; count];
@@ -286,7 +348,7 @@ fn fit_logits(train: &[&Sample], count: usize, patterns: usize, options: &FitOpt
         .map(|s| Row {
             dense: (0..count).map(|i| standard(s, i)).collect(),
             sparse: if patterns > 0 { &s.patterns } else { &[] },
-            target: s.target(),
+            target: targets.of(s),
         })
         .collect();
     let w = adam(&rows, count + patterns, options);
@@ -361,6 +423,7 @@ mod tests {
             game,
             label,
             compared: features.iter().skip(1).map(|&f| i32::from(f)).sum(),
+            value: None,
             features: features.to_vec(),
             patterns: Vec::new(),
         }
@@ -382,6 +445,37 @@ mod tests {
         let refs: Vec<&Sample> = samples.iter().collect();
         let k = fit_scale(&refs, |s| s.compared);
         assert!((k - 0.5).abs() < 0.01, "{k}");
+    }
+
+    #[test]
+    fn targets_blend_the_result_with_the_search_value_read_at_its_fitted_scale() {
+        // Search values whose win chance is sigmoid(0.25·v) exactly: the scale fits to 0.25.
+        let mut samples = Vec::new();
+        for v in -8i32..=8 {
+            let wins = (sigmoid(0.25 * f64::from(v)) * 1000.0).round() as usize;
+            for k in 0..1000 {
+                let mut s = sample(k as u64, if k < wins { 2 } else { 0 }, &[1, 0]);
+                s.value = Some(v);
+                samples.push(s);
+            }
+        }
+        let refs: Vec<&Sample> = samples.iter().collect();
+        let results_only = Targets::new(&refs, 0.0);
+        let half = Targets::new(&refs, 0.5);
+        assert!((half.scale - 0.25).abs() < 0.01, "{half:?}");
+        let mut lost = sample(0, 0, &[1, 0]);
+        lost.value = Some(4);
+        assert_eq!(results_only.of(&lost), 0.0);
+        let expected = 0.5 * sigmoid(half.scale * 4.0);
+        assert!((half.of(&lost) - expected).abs() < 1e-12);
+        // A decisive value is certain; a position without a value keeps its result.
+        lost.value = Some(WIN_BASE + 5);
+        assert_eq!(half.of(&lost), 0.5);
+        lost.value = None;
+        assert_eq!(half.of(&lost), 0.0);
+        // The share is clamped to [0, 1].
+        assert_eq!(Targets::new(&refs, f64::NAN).weight, 0.0);
+        assert_eq!(Targets::new(&refs, 3.0).weight, 1.0);
     }
 
     #[test]

@@ -11,7 +11,7 @@
 
 use super::TuneError;
 use super::data::{Dataset, Sample};
-use super::fit::{FitOptions, FitReport, fit, held_out, judge, sigmoid, vector};
+use super::fit::{FitOptions, FitReport, Targets, fit, held_out, judge, sigmoid, vector};
 use crate::search::eval::{
     HIDDEN, NetworkWeights, OUTPUT_EXTRA_BITS, QA, WEIGHT_SHIFT, weighted_sum,
 };
@@ -102,10 +102,13 @@ pub fn train_network(
     let base = fit(data, material, &linear)?;
     let scale = base.report.models.get(1).map_or(1.0, |m| m.scale);
     let count = data.feature_names.len();
-    let rows: Vec<Row> = data
+    let (train, test): (Vec<&Sample>, Vec<&Sample>) = data
         .samples
         .iter()
-        .filter(|s| !held_out(s.game, &linear))
+        .partition(|s| !held_out(s.game, &linear));
+    let targets = Targets::new(&train, linear.value_weight);
+    let rows: Vec<Row> = train
+        .iter()
         .map(|s| {
             let mut sum = weighted_sum(&vector(s), &base.weights);
             for &p in &s.patterns {
@@ -117,7 +120,7 @@ pub fn train_network(
             Row {
                 base: (scale * sum as f64 / f64::from(1u32 << WEIGHT_SHIFT)) as f32,
                 patterns: &s.patterns,
-                target: s.target() as f32,
+                target: targets.of(s) as f32,
             }
         })
         .collect();
@@ -137,10 +140,6 @@ pub fn train_network(
         output: layer.rounded_output(scale),
         report: base.report,
     };
-    let (train, test): (Vec<&Sample>, Vec<&Sample>) = data
-        .samples
-        .iter()
-        .partition(|s| !held_out(s.game, &linear));
     let score = judge("network", &train, &test, |s| network.value(s));
     network.report.models.push(score);
     Ok(network)
@@ -369,6 +368,7 @@ mod tests {
                 } else {
                     -100
                 },
+                value: None,
                 features: vec![1, (derive_seed(5, game) % 5) as i16],
                 patterns: vec![a as u16, 2 + b as u16],
             });

@@ -26,6 +26,7 @@ fn fit_beats_material<G: LinearFeatures + Evaluators>(games: u32, nodes: u64, ev
             .with("without", "sre"),
         opening_plies: 8,
         samples_per_game: 10,
+        all_positions: false,
         compared: "fitted".to_string(),
         seed: 2026,
         first_game: 0,
@@ -75,6 +76,7 @@ fn ataxx_patterns_predict_held_out_games_better_than_features_alone() {
             .with("tiebreak", "random"),
         opening_plies: 8,
         samples_per_game: 30,
+        all_positions: false,
         compared: "fitted".to_string(),
         seed: 2027,
         first_game: 0,
@@ -95,4 +97,37 @@ fn ataxx_patterns_predict_held_out_games_better_than_features_alone() {
     };
     assert_eq!(result.pattern_weights.len(), Ataxx::PATTERN_COUNT);
     assert!(patterns.log_loss < features.log_loss, "{:?}", result.report);
+}
+
+/// Every sampled position carries the self-play search's value for its side to move (the
+/// blended targets' input), and sampling every position finds more than the quiet ones alone.
+#[test]
+fn samples_carry_the_search_value_and_all_positions_add_the_unquiet_ones() {
+    let start = GameRecord::new(Ataxx::start(&Default::default()).unwrap());
+    let mut config = SelfPlay {
+        games: 6,
+        player: PlayerSpec::named("pvs")
+            .with("nodes", "100")
+            .with("tiebreak", "random"),
+        opening_plies: 8,
+        samples_per_game: 1000,
+        all_positions: false,
+        compared: "fitted".to_string(),
+        seed: 2028,
+        first_game: 0,
+        concurrency: 2,
+    };
+    let quiet = self_play(&start, &config, &|_| {}).unwrap();
+    config.all_positions = true;
+    let all = self_play(&start, &config, &|_| {}).unwrap();
+    assert!(!quiet.samples.is_empty());
+    assert!(all.samples.len() > quiet.samples.len());
+    assert!(
+        quiet.samples.iter().all(|s| s.value.is_some())
+            && all.samples.iter().all(|s| s.value.is_some()),
+        "a sampled position without the search's value"
+    );
+    // The values vary (not a constant stand-in).
+    let first = all.samples[0].value;
+    assert!(all.samples.iter().any(|s| s.value != first));
 }
