@@ -5,7 +5,8 @@
 //! The linear model's value is the network's starting logit (in the compared evaluation's
 //! units times its scale `K`, so the network speaks those units too); the hidden layer
 //! (SCReLU units, as the hot path computes them) is trained by mini-batch Adam on the
-//! log-loss of the game's outcome, with a cosine-decayed step. Its weights are kept within
+//! log-loss of the targets ([`super::fit::Targets`]: the game's outcome, blended with the
+//! self-play search's value when asked), with a cosine-decayed step. Its weights are kept within
 //! the bounds the hot path's 16-bit accumulator allows, then rounded to the fixed point; the
 //! rounded network is judged on the held-out games beside the linear models.
 
