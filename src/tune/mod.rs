@@ -5,11 +5,11 @@
 //!   openings, positions sampled from each game (the quiet ones, or all), labelled with the
 //!   game's result and the search's value for the side to move, and their features;
 //!   reproducible from a seed, in shards.
-//! - [`fit`]: logistic regression on the outcome (optionally blended with the search's value),
-//!   Texel-style: the scale `K` of an existing
-//!   evaluation fitted by a one-dimensional search, the feature weights by full-batch Adam
-//!   with L2, a train/held-out split by game, and the weights rounded to the fixed point the
-//!   hot path evaluates, in the units of the evaluation they are compared with.
+//! - [`fit`]: logistic regression on the outcome (optionally blended with the search's
+//!   value), Texel-style: the scale `K` of an existing evaluation fitted by a
+//!   one-dimensional search, the feature weights by full-batch Adam with L2, a train/held-out
+//!   split by game, and the weights rounded to the fixed point the hot path evaluates, in the
+//!   units of the evaluation they are compared with.
 //! - [`network`]: one hidden layer over the patterns on top of the pattern evaluation,
 //!   trained by mini-batch Adam on what the linear model leaves unexplained, rounded to the
 //!   integers the hot path evaluates.
