@@ -229,7 +229,10 @@ fn ataxx_script(lines: usize) -> String {
 fn a_scripted_ataxx_game_against_the_engine_ends_with_the_result() {
     let output = play(
         &["--game", "ataxx", "--seats", "human,engine", "--depth", "2"],
-        &ataxx_script(120),
+        // About one line a human move. At depth 2 the engine can take a few hundred plies to
+        // fill the last squares of a won board (its jumps keep the squares empty; the proofs
+        // near the end need a node or time budget), so the script outlasts that.
+        &ataxx_script(600),
     );
     let text = stdout(&output);
     assert!(
