@@ -13,6 +13,7 @@ use crate::games::{Game, Key};
 use crate::search::eval::{Evaluator, EvaluatorVisitor, Evaluators};
 use crate::search::{HelperPool, SearchWorker, TranspositionTable};
 use crossbeam_channel::{Receiver, Sender};
+use std::any::Any;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -87,13 +88,13 @@ pub(crate) fn run<G: Evaluators>(
     if pin {
         super::affinity::pin_to_last_core();
     }
-    let mut helpers = None;
+    let mut workers = None;
     while let Ok(job) = jobs.recv() {
         let think_id = match job.kind {
             JobKind::Think { id, .. } => Some(id),
             JobKind::Ponder { .. } => None,
         };
-        let result = catch_unwind(AssertUnwindSafe(|| run_job(job, &events, &mut helpers)));
+        let result = catch_unwind(AssertUnwindSafe(|| run_job(job, &events, &mut workers)));
         let message = match result {
             Ok(finished) => JobDone {
                 tree: Some(finished.tree),
@@ -102,8 +103,8 @@ pub(crate) fn run<G: Evaluators>(
                 prediction: finished.prediction,
             },
             Err(_) => {
-                // The helpers may have been left mid-job: start afresh.
-                helpers = None;
+                // The workers may have been left mid-job: start afresh.
+                workers = None;
                 JobDone {
                     tree: None,
                     ponder_finished: false,
@@ -118,9 +119,12 @@ pub(crate) fn run<G: Evaluators>(
     }
 }
 
-/// The Lazy SMP helpers of the search thread's `go`s, kept from one job to the next while
-/// what they were made for stays the same.
-pub(crate) struct Helpers<G: Game> {
+/// The search thread's own worker and the Lazy SMP helpers of its `go`s, kept from one job to
+/// the next while what they were made for stays the same: like [`crate::search::Searcher`]'s
+/// worker, the own worker carries its history over, aged at each job's start.
+pub(crate) struct Workers<G: Game> {
+    /// The search thread's `SearchWorker<G, E>` for the evaluator named `eval`.
+    own: Box<dyn Any + Send>,
     pool: HelperPool<G>,
     threads: usize,
     eval: String,
@@ -128,8 +132,8 @@ pub(crate) struct Helpers<G: Game> {
     table: Arc<TranspositionTable>,
 }
 
-impl<G: Game> Helpers<G> {
-    /// Whether these helpers serve `job`.
+impl<G: Game> Workers<G> {
+    /// Whether these workers serve `job`.
     fn serve(&self, job: &Job<G>) -> bool {
         self.threads == job.threads
             && self.eval == job.eval
@@ -142,7 +146,7 @@ impl<G: Game> Helpers<G> {
 fn run_job<G: Evaluators>(
     job: Job<G>,
     events: &Sender<Event<G>>,
-    helpers: &mut Option<Helpers<G>>,
+    workers: &mut Option<Workers<G>>,
 ) -> Finished<G> {
     let eval = if G::evaluator_names().contains(&job.eval.as_str()) {
         job.eval.clone()
@@ -152,7 +156,7 @@ fn run_job<G: Evaluators>(
     let runner = JobRunner {
         job,
         events,
-        helpers,
+        workers,
     };
     match G::visit_evaluator(&eval, runner) {
         Ok(result) => result,
@@ -164,7 +168,7 @@ fn run_job<G: Evaluators>(
 struct JobRunner<'a, G: Game> {
     job: Job<G>,
     events: &'a Sender<Event<G>>,
-    helpers: &'a mut Option<Helpers<G>>,
+    workers: &'a mut Option<Workers<G>>,
 }
 
 impl<G: Game> EvaluatorVisitor<G> for JobRunner<'_, G> {
@@ -175,10 +179,11 @@ impl<G: Game> EvaluatorVisitor<G> for JobRunner<'_, G> {
         let evaluator = Arc::new(evaluator);
         let make =
             || SearchWorker::<G, E>::new(job.table.clone(), evaluator.clone(), job.forward_pruning);
-        if !self.helpers.as_ref().is_some_and(|h| h.serve(&job)) {
+        if !self.workers.as_ref().is_some_and(|w| w.serve(&job)) {
             // Dropping the old pool joins its threads (halted at their last job's end).
-            *self.helpers = None;
-            *self.helpers = Some(Helpers {
+            *self.workers = None;
+            *self.workers = Some(Workers {
+                own: Box::new(make()),
                 pool: HelperPool::new((1..job.threads).map(|_| make()).collect()),
                 threads: job.threads,
                 eval: job.eval.clone(),
@@ -186,15 +191,22 @@ impl<G: Game> EvaluatorVisitor<G> for JobRunner<'_, G> {
                 table: job.table.clone(),
             });
         }
-        let worker = make();
-        let pool = self.helpers.as_mut().map(|h| &mut h.pool);
-        run_with(job, worker, pool, self.events)
+        let Some(workers) = self.workers.as_mut() else {
+            unreachable!("the workers were made above")
+        };
+        if !workers.own.is::<SearchWorker<G, E>>() {
+            workers.own = Box::new(make());
+        }
+        let Some(worker) = workers.own.downcast_mut::<SearchWorker<G, E>>() else {
+            unreachable!("the worker's type was checked above")
+        };
+        run_with(job, worker, Some(&mut workers.pool), self.events)
     }
 }
 
 fn run_with<G: Game, E: Evaluator<G>>(
     job: Job<G>,
-    mut worker: SearchWorker<G, E>,
+    worker: &mut SearchWorker<G, E>,
     helpers: Option<&mut HelperPool<G>>,
     events: &Sender<Event<G>>,
 ) -> Finished<G> {
@@ -223,7 +235,7 @@ fn run_with<G: Game, E: Evaluator<G>>(
                 tree_min_depth: context.tree_min_depth,
                 helpers,
             };
-            run_think(&mut tree, &mut worker, &context, setup);
+            run_think(&mut tree, worker, &context, setup);
             Finished {
                 tree,
                 ponder_finished: false,
@@ -247,7 +259,7 @@ fn run_with<G: Game, E: Evaluator<G>>(
                 time_ratio,
                 model_time,
             };
-            let (end, prediction) = run_ponder(&mut tree, &mut worker, &context, &setup);
+            let (end, prediction) = run_ponder(&mut tree, worker, &context, &setup);
             Finished {
                 tree,
                 ponder_finished: end == PonderEnd::Finished,

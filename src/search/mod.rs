@@ -53,7 +53,7 @@ pub use report::{SearchInfo, SearchOutcome};
 pub(crate) use root::RootMove;
 pub use score::{INFINITY, Score, exact_text};
 pub use searcher::Searcher;
-pub use selectivity::{LateMovePruning, Margin, Reductions, Selectivity, TECHNIQUES};
+pub use selectivity::{LateMovePruning, Margin, Reductions, Selectivity, Singular, TECHNIQUES};
 pub(crate) use smp::HelperPool;
 pub(crate) use store::{NodeStore, NodeWindow};
 pub use table::{

@@ -24,7 +24,7 @@ use super::eval::Evaluator;
 use super::ordering::{HistoryRule, MoveOrderer};
 use super::score::{INFINITY, MAX_HEURISTIC};
 use super::selectivity::{HISTORY_REDUCTION_STEP, Reductions};
-use super::store::{NodeStore, NodeWindow};
+use super::store::{NoStore, NodeStore, NodeWindow};
 use super::table::{Bound, Table, TableEntry};
 use super::worker::SearchWorker;
 use crate::games::{Game, Key};
@@ -53,6 +53,8 @@ struct TableProbe {
     move_index: Option<usize>,
     /// A stored value that answers the window.
     cut: Option<i32>,
+    /// The stored value (node-relative), its depth and its bound, where values are usable.
+    entry: Option<(i32, u32, Bound)>,
 }
 
 /// In which order a node's moves are tried.
@@ -99,6 +101,8 @@ pub(crate) struct Late {
     /// The move is its node's only legal move (extended with
     /// [`Selectivity::single_reply_extension`](super::Selectivity::single_reply_extension)).
     pub(crate) forced: bool,
+    /// Plies added to the move's search by a singular extension's test (1, −1 or 0).
+    pub(crate) singular: i32,
 }
 
 /// What a node's search found.
@@ -165,22 +169,34 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             beta,
             ply,
         } = window;
+        // A singular extension's test of this node: searched without that move, answered by
+        // no stored result and leaving none.
+        let excluded = self.excluded.filter(|&(at, _)| at == ply).map(|(_, mv)| mv);
         if let Some(value) = self.leaf_value(position, depth, ply, last_move) {
             return value;
         }
-        if let Some(value) = store.answer(node, window, self.forward_pruning) {
-            store.line(node, &mut self.pv[ply]);
-            return value;
+        if excluded.is_none() {
+            if let Some(value) = store.answer(node, window, self.forward_pruning) {
+                store.line(node, &mut self.pv[ply]);
+                return value;
+            }
         }
         let probe = self.probe_table(position, window);
-        if let Some(value) = probe.cut {
+        if let (Some(value), None) = (probe.cut, excluded) {
             return value;
         }
         let window = self.reduce_internally(window, &probe);
         let depth = window.depth;
-        let pruning = match self.prune_statically(position, window, last_move) {
+        let pruning = match self.prune_statically(position, window, last_move, excluded.is_none()) {
             Ok(pruning) => pruning,
             Err(value) => return value,
+        };
+        let singular = match excluded {
+            None => match self.test_singular(position, window, &probe, pruning, last_move) {
+                Ok(singular) => singular,
+                Err(value) => return value,
+            },
+            Some(_) => None,
         };
 
         let mut moves = std::mem::take(&mut self.moves[ply]);
@@ -199,6 +215,9 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         while let Some(candidate) =
             self.next_candidate(position, &moves, ply, &mut order, &mut keys, &mut next)
         {
+            if Some(candidate.mv) == excluded {
+                continue;
+            }
             if searched > 0 && pruning.late_moves {
                 if pruning.futile && searched >= self.select.futility_moves {
                     break;
@@ -220,6 +239,9 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
                 searched,
                 null_window: pruning.null_window,
                 forced: moves.len() == 1,
+                singular: singular
+                    .filter(|&(mv, _)| mv == candidate.mv)
+                    .map_or(0, |(_, plies)| plies),
             };
             let value = self.search_move(store, child, position, &candidate, now, late);
             if self.aborted {
@@ -243,12 +265,14 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             }
         }
 
-        let result = NodeResult {
-            value: best,
-            best_index,
-            window,
-        };
-        self.remember(store, node, position, &probe, order, &moves, &result);
+        if excluded.is_none() {
+            let result = NodeResult {
+                value: best,
+                best_index,
+                window,
+            };
+            self.remember(store, node, position, &probe, order, &moves, &result);
+        }
         self.moves[ply] = moves;
         self.order_keys[ply] = keys;
         best
@@ -303,6 +327,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             values_usable: false,
             move_index: None,
             cut: None,
+            entry: None,
         };
         if !use_table {
             return probe;
@@ -317,6 +342,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         if probe.values_usable {
             let depth = u32::from(entry.depth);
             probe.cut = window.answer(entry.value, entry.bound, depth, self.forward_pruning);
+            probe.entry = Some((entry.value, depth, entry.bound));
         }
         probe
     }
@@ -499,14 +525,15 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
     }
 
     /// Static pruning at a node outside the principal variation, with forward pruning on and
-    /// the window away from decisive scores: `Err(value)` when reverse futility answers the
-    /// node, else what the loop may prune.
+    /// the window away from decisive scores: `Err(value)` when reverse futility (if
+    /// `reverse_futility`) answers the node, else what the loop may prune.
     #[inline(always)]
     fn prune_statically(
         &mut self,
         position: &G,
         window: NodeWindow,
         last_move: Option<G::Move>,
+        reverse_futility: bool,
     ) -> Result<Pruning, i32> {
         let null_window = self.forward_pruning && window.alpha + 1 == window.beta && window.ply > 0;
         let late_moves = null_window
@@ -523,6 +550,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         if let Some(margin) = self
             .select
             .reverse_futility
+            .filter(|_| reverse_futility)
             .and_then(|m| m.at(window.depth))
         {
             if eval - margin >= window.beta {
@@ -533,6 +561,65 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             pruning.futile = eval + margin <= window.alpha;
         }
         Ok(pruning)
+    }
+
+    /// Singular extensions' test ([`Selectivity::singular`]) at a node outside the principal
+    /// variation, before its loop: the table's move and the plies its search gains (1) or
+    /// loses (−1), `None` for no change, or `Err(value)` for a multi-cut (and 0 when the
+    /// search must unwind).
+    ///
+    /// [`Selectivity::singular`]: super::Selectivity::singular
+    #[inline]
+    fn test_singular(
+        &mut self,
+        position: &G,
+        window: NodeWindow,
+        probe: &TableProbe,
+        pruning: Pruning,
+        last_move: Option<G::Move>,
+    ) -> Result<Option<(G::Move, i32)>, i32> {
+        let Some(rule) = self.select.singular else {
+            return Ok(None);
+        };
+        let (Some(index), Some((value, stored_depth, bound))) = (probe.move_index, probe.entry)
+        else {
+            return Ok(None);
+        };
+        let applies = self.forward_pruning
+            && pruning.null_window
+            && window.depth >= rule.min_depth.max(2)
+            && stored_depth + rule.table_depth_margin >= window.depth
+            && bound != Bound::Upper
+            && value.abs() < FUTILITY_BOUND;
+        if !applies {
+            return Ok(None);
+        }
+        position.legal_moves(&mut self.scratch);
+        let Some(&mv) = self.scratch.get(index) else {
+            return Ok(None);
+        };
+        let singular_beta = value - rule.margin(window.depth);
+        let test = NodeWindow {
+            depth: (window.depth - 1) / 2,
+            alpha: singular_beta - 1,
+            beta: singular_beta,
+            ply: window.ply,
+        };
+        let saved = self.excluded.replace((window.ply, mv));
+        let found = self.pvs(&mut NoStore, (), position, test, last_move);
+        self.excluded = saved;
+        if self.aborted {
+            return Err(0);
+        }
+        if found < singular_beta {
+            Ok(Some((mv, 1)))
+        } else if singular_beta >= window.beta {
+            Err(singular_beta)
+        } else if value >= window.beta {
+            Ok(Some((mv, -1)))
+        } else {
+            Ok(None)
+        }
     }
 
     /// The window with one ply less to go when internal iterative reduction applies: forward
@@ -590,7 +677,8 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         let mut at = |worker: &mut Self, to_depth: u32, a: i32, b: i32| {
             worker.descend(position, mv, a, b, child_ply, |w, c, ca, cb| {
                 let child_window = NodeWindow {
-                    depth: to_depth + w.extension(late.forced),
+                    depth: (to_depth + w.extension(late.forced))
+                        .saturating_add_signed(late.singular),
                     alpha: ca,
                     beta: cb,
                     ply: child_ply,

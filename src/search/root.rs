@@ -163,6 +163,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             searched: i,
             null_window: false,
             forced: false,
+            singular: 0,
         };
         // Root moves are reduced only with logarithmic reductions (the step reductions of the
         // games with few moves never reduced them).

@@ -62,6 +62,32 @@ pub struct LateMovePruning {
     pub moves: usize,
 }
 
+/// Singular extensions, with multi-cut and negative extensions, at nodes outside the principal
+/// variation whose table entry holds a move and a lower bound (or exact value) from at least
+/// `depth - table_depth_margin` plies: the node is first searched without that move, at half
+/// its depth, against the stored value less the margin. When no other move reaches it, the
+/// table's move is singular and searched a ply deeper; when that search itself beats beta,
+/// several moves do and the node returns its bound (multi-cut); when only the stored value
+/// beats beta, the table's move is searched a ply shallower.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Singular {
+    /// The shallowest remaining depth it applies at.
+    pub min_depth: u32,
+    /// How many plies shallower than the node the table's entry may be.
+    pub table_depth_margin: u32,
+    /// The margin below the stored value, in evaluation units per 8 plies of remaining
+    /// depth (at least one unit).
+    pub margin_per_8_plies: i32,
+}
+
+impl Singular {
+    /// The margin below the stored value at `depth` plies to go.
+    #[inline]
+    pub fn margin(&self, depth: u32) -> i32 {
+        (self.margin_per_8_plies * depth as i32 / 8).max(1)
+    }
+}
+
 /// A game's forward-pruning numbers (see the module's documentation).
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Selectivity {
@@ -96,6 +122,8 @@ pub struct Selectivity {
     /// late-move reductions one ply less (more) per [`HISTORY_REDUCTION_STEP`] of a move's
     /// good (bad) history.
     pub history_malus: bool,
+    /// Singular extensions, if any.
+    pub singular: Option<Singular>,
     /// A search with a budget first tries to prove the position's exact value where the
     /// evaluator says it is worth it ([`Evaluator::worth_proving`]: Ataxx with at most three
     /// empty squares).
@@ -131,6 +159,10 @@ pub const TECHNIQUES: &[(&str, &str)] = &[
         "malus",
         "history by gravity with a malus, reductions by history",
     ),
+    (
+        "se",
+        "singular extensions, multi-cut and negative extensions",
+    ),
 ];
 
 /// The numbers [`Selectivity::tuned`] may set, by name.
@@ -151,6 +183,9 @@ pub const TUNABLES: &[&str] = &[
     "lmp.pv",
     "iir.depth",
     "malus",
+    "se.depth",
+    "se.tt",
+    "se.margin",
 ];
 
 impl Selectivity {
@@ -167,6 +202,7 @@ impl Selectivity {
         late_move_pruning_at_pv: false,
         internal_reduction: None,
         history_malus: false,
+        singular: None,
         proofs: true,
     };
 
@@ -214,6 +250,7 @@ impl Selectivity {
             "lmp.pv" => self.late_move_pruning_at_pv = int != 0,
             "iir.depth" => self.internal_reduction = (int > 0).then_some(int as u32),
             "malus" => self.history_malus = int != 0,
+            "se.depth" | "se.tt" | "se.margin" => self.set_singular(name, int),
             "lmr.base" | "lmr.div" | "lmr.moves" => self.set_reduction(name, value),
             _ => {
                 let (technique, field) = name.split_once('.')?;
@@ -231,6 +268,21 @@ impl Selectivity {
             }
         }
         Some(())
+    }
+
+    /// Sets one number of the singular extensions (turning them on; the others keep theirs,
+    /// or depth 6, 3 plies and 2 units when they were off).
+    fn set_singular(&mut self, name: &str, value: i32) {
+        let singular = self.singular.get_or_insert(Singular {
+            min_depth: 6,
+            table_depth_margin: 3,
+            margin_per_8_plies: 2,
+        });
+        match name {
+            "se.depth" => singular.min_depth = value.max(1) as u32,
+            "se.tt" => singular.table_depth_margin = value as u32,
+            _ => singular.margin_per_8_plies = value,
+        }
     }
 
     /// Sets one number of the logarithmic reductions (turning them on).
@@ -272,6 +324,7 @@ impl Selectivity {
                 "lmppv" => self.late_move_pruning_at_pv = false,
                 "iir" => self.internal_reduction = None,
                 "malus" => self.history_malus = false,
+                "se" => self.singular = None,
                 "prove" => self.proofs = false,
                 _ => {
                     return Err(SearchError::UnknownTechnique {
@@ -362,10 +415,15 @@ mod tests {
             late_move_pruning_at_pv: true,
             internal_reduction: Some(4),
             history_malus: true,
+            singular: Some(Singular {
+                min_depth: 6,
+                table_depth_margin: 3,
+                margin_per_8_plies: 8,
+            }),
             proofs: true,
         };
         let stripped = full
-            .without("lmr+lmp+rfp+hist+sre+lmppv+iir+malus")
+            .without("lmr+lmp+rfp+hist+sre+lmppv+iir+malus+se")
             .unwrap();
         assert_eq!(stripped.reductions, Reductions::Steps);
         assert_eq!(
@@ -439,6 +497,25 @@ mod tuning_tests {
         );
         assert_eq!(tuned.futility.unwrap().per_depth, 3);
         assert_eq!(tuned.reverse_futility, None);
+        let singular = Selectivity::STEPS.tuned("se.margin:16").unwrap().singular;
+        assert_eq!(
+            singular,
+            Some(Singular {
+                min_depth: 6,
+                table_depth_margin: 3,
+                margin_per_8_plies: 16
+            })
+        );
+        assert_eq!(singular.unwrap().margin(4), 8);
+        assert_eq!(
+            Selectivity::STEPS
+                .tuned("se.depth:8")
+                .unwrap()
+                .singular
+                .unwrap()
+                .margin(3),
+            1
+        );
         assert_eq!(Selectivity::STEPS.tuned("").unwrap(), Selectivity::STEPS);
         for bad in ["nope:1", "asp", "asp:x", "rfp.what:2", "asp:-1"] {
             assert!(Selectivity::STEPS.tuned(bad).is_err(), "{bad}");

@@ -75,6 +75,9 @@ pub struct SearchWorker<G: Game, E: Evaluator<G> + ?Sized = dyn Evaluator<G>> {
     /// What a node at the horizon is worth: the evaluation, or (in a proof) the worst or the
     /// best final margin still possible there.
     pub(crate) horizon: Horizon,
+    /// The ply and move of a singular extension's test: the node at that ply is searched
+    /// without that move (`pvs.rs`).
+    pub(crate) excluded: Option<(usize, G::Move)>,
 }
 
 /// What a node at the search's horizon (depth 0, not finished, not in a database) is worth.
@@ -112,6 +115,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             nodes: 0,
             aborted: false,
             horizon: Horizon::Evaluate,
+            excluded: None,
         }
     }
 
