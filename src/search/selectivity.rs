@@ -81,6 +81,14 @@ pub struct Singular {
 }
 
 impl Singular {
+    /// Depth 6 and up, an entry at most 3 plies shallower, 2 units per 8 plies: Ataxx's
+    /// numbers, and those a `tune=se.*` starts from when the extensions were off.
+    pub const STANDARD: Singular = Singular {
+        min_depth: 6,
+        table_depth_margin: 3,
+        margin_per_8_plies: 2,
+    };
+
     /// The margin below the stored value at `depth` plies to go.
     #[inline]
     pub fn margin(&self, depth: u32) -> i32 {
@@ -271,13 +279,9 @@ impl Selectivity {
     }
 
     /// Sets one number of the singular extensions (turning them on; the others keep theirs,
-    /// or depth 6, 3 plies and 2 units when they were off).
+    /// or [`Singular::STANDARD`]'s when they were off).
     fn set_singular(&mut self, name: &str, value: i32) {
-        let singular = self.singular.get_or_insert(Singular {
-            min_depth: 6,
-            table_depth_margin: 3,
-            margin_per_8_plies: 2,
-        });
+        let singular = self.singular.get_or_insert(Singular::STANDARD);
         match name {
             "se.depth" => singular.min_depth = value.max(1) as u32,
             "se.tt" => singular.table_depth_margin = value as u32,

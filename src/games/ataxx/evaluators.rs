@@ -10,12 +10,12 @@ use super::{Ataxx, AtaxxMove, MoveKind};
 use crate::search::eval::{
     Evaluator, Fitted, FittedPatterns, GameEvaluation, Network, impl_evaluators,
 };
-use crate::search::{LateMovePruning, Margin, Reductions, Selectivity};
+use crate::search::{LateMovePruning, Margin, Reductions, Selectivity, Singular};
 
 /// The forward pruning that suits Ataxx's wide trees (often over 100 moves a node) and
 /// [`AtaxxDefault`]'s scale (4 a stone): every late move reduced logarithmically, quiet jumps
-/// (no stone converted) pruned late in shallow nodes, futility margins of about a stone a ply.
-/// Each part was kept only after a self-play match (`docs/search.md`).
+/// (no stone converted) pruned late in shallow nodes, futility margins of about a stone a ply,
+/// singular extensions. Each part was kept only after a self-play match (`docs/search.md`).
 pub const ATAXX_SELECTIVITY: Selectivity = Selectivity {
     reductions: Reductions::Log {
         min_moves: 2,
@@ -41,6 +41,7 @@ pub const ATAXX_SELECTIVITY: Selectivity = Selectivity {
     history_all_moves: true,
     internal_reduction: Some(3),
     history_malus: true,
+    singular: Some(Singular::STANDARD),
     ..Selectivity::STEPS
 };
 
