@@ -196,6 +196,15 @@ mod tests {
     }
 
     #[test]
+    fn the_default_searches_with_singular_extensions() {
+        // Adopted by the SPRT in docs/search.md (about +49); every fitted evaluation shares it.
+        let default = crate::search::eval::evaluator_by_name::<Ataxx>("default").unwrap();
+        assert_eq!(default.selectivity().singular, Some(Singular::STANDARD));
+        assert_eq!(default.selectivity(), ATAXX_SELECTIVITY);
+        assert_eq!(AtaxxFitted::default().selectivity(), ATAXX_SELECTIVITY);
+    }
+
+    #[test]
     fn grow_matches_the_board_geometry() {
         // a1 grows to a1, b1, a2, b2; g7 to f6, g6, f7, g7.
         assert_eq!(grow(1), 1 | 2 | (1 << 7) | (1 << 8));
