@@ -12,7 +12,8 @@ use crate::search::Evaluators;
 use crate::search::eval::LinearFeatures;
 use crate::tune::{
     DATASET_FORMAT, Dataset, FitOptions, FitReport, NetworkOptions, SelfPlay, TrainedNetwork,
-    TuneError, fit, render_network_file, render_weights_file, self_play, train_network,
+    TuneError, fit, render_network_file, render_weights_file, rerun_command, self_play,
+    train_network,
 };
 use std::io::Write;
 use std::path::PathBuf;
@@ -151,10 +152,10 @@ fn run_for<G: LinearFeatures + Evaluators>(
         pattern_l2: args.pattern_l2,
         value_weight: args.value_weight,
     };
-    let command = std::iter::once("ponder".to_string())
+    let command_line: Vec<String> = std::iter::once("ponder".to_string())
         .chain(std::env::args().skip(1))
-        .collect::<Vec<_>>()
-        .join(" ");
+        .collect();
+    let command = rerun_command(&command_line);
     let (text, default_path) = if args.network {
         let network = fit_network::<G>(&data, &options, args, out)?;
         (

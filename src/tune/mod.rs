@@ -23,7 +23,7 @@ pub mod weights_file;
 pub use data::{DATASET_FORMAT, Dataset, Sample, SelfPlay, self_play};
 pub use fit::{Fit, FitOptions, FitReport, ModelScore, fit};
 pub use network::{NetworkOptions, TrainedNetwork, train_network};
-pub use weights_file::{render_network_file, render_weights_file};
+pub use weights_file::{render_network_file, render_weights_file, rerun_command};
 
 use crate::files::FileError;
 use crate::players::PlayerError;

@@ -53,17 +53,117 @@ pub fn render_weights_file(game: &str, names: &[&str], fit: &Fit, command: &str)
     text
 }
 
+/// The width a header's lines are filled to, `//! ` included.
+const HEADER_WIDTH: usize = 96;
+
+/// The command line that wrote a weights file, as its header shows it: the words of `args`
+/// without `--out` and its file (the file is where the header stands; run from the
+/// repository's root, the command writes there by default), and runs of three or more file
+/// names numbered one after another written in the shell's brace form.
+///
+/// ```
+/// use ponder::tune::weights_file::rerun_command;
+/// let args = ["ponder", "tune-eval", "--data", "d/x-0.dat", "d/x-1.dat", "d/x-2.dat",
+///     "e/x-0.dat", "--out", "/tmp/w.rs", "--network"];
+/// let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+/// assert_eq!(
+///     rerun_command(&args),
+///     "ponder tune-eval --data d/x-{0..2}.dat e/x-0.dat --network"
+/// );
+/// ```
+pub fn rerun_command(args: &[String]) -> String {
+    let mut words: Vec<&str> = Vec::with_capacity(args.len());
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        if arg == "--out" {
+            rest.next();
+        } else if !arg.starts_with("--out=") {
+            words.push(arg);
+        }
+    }
+    let mut out: Vec<String> = Vec::with_capacity(words.len());
+    let mut start = 0;
+    while start < words.len() {
+        let end = numbered_run_end(&words, start);
+        match numbered(words[start]) {
+            Some((prefix, first, suffix)) if end - start >= 3 => {
+                let last = first + (end - start - 1) as u64;
+                out.push(format!("{prefix}{{{first}..{last}}}{suffix}"));
+            }
+            _ => out.extend(words[start..end].iter().map(|word| word.to_string())),
+        }
+        start = end;
+    }
+    out.join(" ")
+}
+
+/// The end of the run of words from `start` that share a prefix and suffix around numbers
+/// counting up by one (`start + 1` when the word at `start` starts none).
+fn numbered_run_end(words: &[&str], start: usize) -> usize {
+    let Some((prefix, first, suffix)) = numbered(words[start]) else {
+        return start + 1;
+    };
+    let mut end = start + 1;
+    while let Some(&word) = words.get(end) {
+        match numbered(word) {
+            Some((p, n, s))
+                if p == prefix
+                    && s == suffix
+                    && first.checked_add((end - start) as u64) == Some(n) =>
+            {
+                end += 1
+            }
+            _ => break,
+        }
+    }
+    end
+}
+
+/// A word's last run of digits as a number, with the text before and after it; `None` when
+/// it has none, or the digits have a leading zero or do not fit (so the number writes back
+/// as the same digits).
+fn numbered(word: &str) -> Option<(&str, u64, &str)> {
+    let end = word.rfind(|c: char| c.is_ascii_digit())? + 1;
+    let start = word[..end]
+        .rfind(|c: char| !c.is_ascii_digit())
+        .map_or(0, |i| i + 1);
+    let digits = &word[start..end];
+    let number: u64 = digits.parse().ok()?;
+    (number.to_string() == digits).then_some((&word[..start], number, &word[end..]))
+}
+
+/// `text` as doc-comment lines of at most [`HEADER_WIDTH`] characters (a longer word keeps
+/// a line of its own), broken at spaces.
+fn comment_lines(text: &str) -> String {
+    let mut lines = String::new();
+    let mut line = String::from("//!");
+    for word in text.split(' ') {
+        if line.len() > 3 && line.len() + 1 + word.len() > HEADER_WIDTH {
+            lines.push_str(&line);
+            lines.push('\n');
+            line = String::from("//!");
+        }
+        line.push(' ');
+        line.push_str(word);
+    }
+    lines.push_str(&line);
+    lines.push('\n');
+    lines
+}
+
 /// The doc comment that opens a weights file: what wrote it and the held-out figures.
 fn header(game: &str, evaluator: &str, report: &FitReport, command: &str) -> String {
     let mut text = format!(
         "//! {game}'s fitted evaluation weights (the `{evaluator}` evaluator), written by\n\
          //! `ponder tune-eval`; rerun it to refit rather than editing by hand:\n\
          //!\n\
-         //! `{command}`\n\
+         {}\
          //!\n\
          //! {} training and {} held-out positions. On the held-out games (log-loss, share of\n\
          //! decisive positions whose winner is predicted, fitted scale K):\n",
-        report.train, report.held_out
+        comment_lines(&format!("`{command}`")),
+        report.train,
+        report.held_out
     );
     for model in &report.models {
         text.push_str(&format!(
@@ -146,4 +246,48 @@ pub fn render_network_file(game: &str, network: &TrainedNetwork, command: &str) 
     ));
     text.push_str("};\n");
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(line: &str) -> Vec<String> {
+        line.split(' ').map(str::to_string).collect()
+    }
+
+    #[test]
+    fn the_rerun_command_braces_numbered_runs_and_drops_the_out_file() {
+        let line = "ponder tune-eval -g ataxx --data a/d-8.dat a/d-9.dat a/d-10.dat a/d-11.dat \
+                    b/d-0.dat b/d-1.dat b/d-3.dat b/d-4.dat b/d-5.dat --out=/x/w.rs --seed 10";
+        assert_eq!(
+            rerun_command(&words(line)),
+            "ponder tune-eval -g ataxx --data a/d-{8..11}.dat b/d-0.dat b/d-1.dat \
+             b/d-{3..5}.dat --seed 10"
+        );
+    }
+
+    #[test]
+    fn numbers_that_would_not_write_back_the_same_stay_as_they_are() {
+        // Leading zeros, a run that changes its suffix, numbers too large for u64.
+        let line = "p d-01.dat d-02.dat d-03.dat x1y x2y x3z 99999999999999999999a \
+                    18446744073709551615 0";
+        assert_eq!(rerun_command(&words(line)), line);
+        assert_eq!(rerun_command(&words("--out")), "");
+    }
+
+    #[test]
+    fn a_long_command_is_wrapped_at_spaces_within_the_width() {
+        let command = format!("`{}`", ["word"; 60].join(" "));
+        let lines = comment_lines(&command);
+        assert!(lines.lines().count() > 1);
+        for line in lines.lines() {
+            assert!(
+                line.starts_with("//! ") && line.len() <= HEADER_WIDTH,
+                "{line}"
+            );
+        }
+        let joined: Vec<&str> = lines.lines().map(|line| &line[4..]).collect();
+        assert_eq!(joined.join(" "), command);
+    }
 }
