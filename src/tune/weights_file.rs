@@ -84,39 +84,62 @@ pub fn rerun_command(args: &[String]) -> String {
     let mut out: Vec<String> = Vec::with_capacity(words.len());
     let mut start = 0;
     while start < words.len() {
-        let end = numbered_run_end(&words, start);
-        match numbered(words[start]) {
-            Some((prefix, first, suffix)) if end - start >= 3 => {
-                let last = first + (end - start - 1) as u64;
-                out.push(format!("{prefix}{{{first}..{last}}}{suffix}"));
+        match numbered_run(&words, start) {
+            Some(run) if run.len >= 3 => {
+                out.push(run.brace_form());
+                start += run.len;
             }
-            _ => out.extend(words[start..end].iter().map(|word| word.to_string())),
+            _ => {
+                out.push(words[start].to_string());
+                start += 1;
+            }
         }
-        start = end;
     }
     out.join(" ")
 }
 
-/// The end of the run of words from `start` that share a prefix and suffix around numbers
-/// counting up by one (`start + 1` when the word at `start` starts none).
-fn numbered_run_end(words: &[&str], start: usize) -> usize {
-    let Some((prefix, first, suffix)) = numbered(words[start]) else {
-        return start + 1;
-    };
-    let mut end = start + 1;
-    while let Some(&word) = words.get(end) {
-        match numbered(word) {
-            Some((p, n, s))
-                if p == prefix
-                    && s == suffix
-                    && first.checked_add((end - start) as u64) == Some(n) =>
-            {
-                end += 1
-            }
-            _ => break,
-        }
+/// Words that share a prefix and suffix around numbers counting up by one, such as
+/// `d/x-0.dat d/x-1.dat d/x-2.dat`.
+struct NumberedRun<'a> {
+    /// The text before each number.
+    prefix: &'a str,
+    /// The first word's number.
+    first: u64,
+    /// The text after each number.
+    suffix: &'a str,
+    /// How many words the run holds.
+    len: usize,
+}
+
+impl NumberedRun<'_> {
+    /// The run in the shell's brace form, `d/x-{0..2}.dat`.
+    fn brace_form(&self) -> String {
+        let last = self.first + (self.len - 1) as u64;
+        format!("{}{{{}..{last}}}{}", self.prefix, self.first, self.suffix)
     }
-    end
+}
+
+/// The numbered run that starts at `words[start]` (of one word when the next does not
+/// follow on), or `None` when that word has no number.
+fn numbered_run<'a>(words: &[&'a str], start: usize) -> Option<NumberedRun<'a>> {
+    let (prefix, first, suffix) = numbered(words[start])?;
+    let follows = |offset: usize| match (
+        numbered(words[start + offset]),
+        first.checked_add(offset as u64),
+    ) {
+        (Some(word), Some(number)) => word == (prefix, number, suffix),
+        _ => false,
+    };
+    let len = 1
+        + (1..words.len() - start)
+            .take_while(|&offset| follows(offset))
+            .count();
+    Some(NumberedRun {
+        prefix,
+        first,
+        suffix,
+        len,
+    })
 }
 
 /// A word's last run of digits as a number, with the text before and after it; `None` when

@@ -3,7 +3,9 @@
 //! move list) re-roots the stored tree when it is a descendant of the engine's position.
 
 use crate::my_turn;
-use ponder::engine::{Command, Engine, EngineConfig, Event, Limits, SearchId, TieBreak};
+use ponder::engine::{
+    Command, Engine, EngineConfig, Event, Limits, PonderInfo, SearchId, TieBreak,
+};
 use ponder::{Ataxx, Game, GameRecord};
 use std::time::{Duration, Instant};
 
@@ -33,6 +35,22 @@ fn config(ponder: bool) -> EngineConfig {
 
 pub(crate) fn start() -> GameRecord<Ataxx> {
     GameRecord::new(Ataxx::start(&Default::default()).unwrap())
+}
+
+/// The last reply the engine reported deepening while pondering for `time`, if any.
+fn last_pondered_reply(engine: &Engine<Ataxx>, time: Duration) -> Option<<Ataxx as Game>::Move> {
+    let deadline = Instant::now() + time;
+    let mut last = None;
+    while let Some(event) = engine.recv_timeout(deadline.saturating_duration_since(Instant::now()))
+    {
+        if let Event::Ponder(PonderInfo::Progress {
+            reply: Some(reply), ..
+        }) = event
+        {
+            last = Some(reply);
+        }
+    }
+    last
 }
 
 /// Waits for the best move of `id`; `None` if none comes within `timeout`.
@@ -111,13 +129,12 @@ fn a_bare_position_reroots_the_pondered_tree() {
         panic!("no best move");
     };
     let mv = best.mv.unwrap();
-    // The engine is told its move and ponders the replies.
+    // The engine is told its move and ponders the replies; the opponent model picks the ones
+    // it deepens, so the test plays the last reply it reported deepening.
     engine.send_move(mv);
-    std::thread::sleep(Duration::from_millis(400));
+    let reply = last_pondered_reply(&engine, Duration::from_millis(400))
+        .expect("no reply deepened while pondering");
     let after = best.position.play_unchecked(mv);
-    let mut replies = Vec::new();
-    after.legal_moves(&mut replies);
-    let reply = best.ponder.unwrap_or(replies[0]);
     let reached = after.play_unchecked(reply);
     // The GUI sends the position reached as a FEN: a record with no moves.
     let record = Ataxx::parse_position(&Default::default(), &reached.position_text()).unwrap();

@@ -15,7 +15,7 @@ use super::{Evaluator, FittedPatterns, LinearFeatures};
 use crate::search::Selectivity;
 
 /// Hidden units.
-pub const HIDDEN: usize = 32;
+pub const HIDDEN: usize = 64;
 
 /// The accumulator's fixed-point one: an activation of 1.0 is `QA`.
 pub const QA: i16 = 128;
