@@ -117,8 +117,12 @@ test('an illegal click sends nothing and leaves the board as it was', { timeout:
   const before = await page.innerHTML('#board');
   // North's pit (never South's move) and South's store: marked aria-disabled, so `force`
   // skips playwright's wait for an enabled element; the mouse still clicks where they are.
-  await page.click('#cell-p1-0', { force: true });
-  await page.click('#store0', { force: true });
+  // Each target is waited for first: a click may re-render the board, and `force` does not
+  // wait for the element to be laid out again.
+  for (const target of ['#cell-p1-0', '#store0']) {
+    await page.waitForSelector(target, { state: 'visible' });
+    await page.click(target, { force: true });
+  }
   assert.match(await page.textContent('#game-message'), /not a legal move/);
   assert.deepEqual(moves, []);
   assert.equal(await page.innerHTML('#board'), before);
