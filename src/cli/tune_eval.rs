@@ -7,6 +7,7 @@ use crate::files::{load_bincode, save_bincode, write_atomic_bytes};
 use crate::games::ataxx::Ataxx;
 use crate::games::oware::Oware;
 use crate::games::{Game, GameRecord, GameSpec};
+use crate::matches::Balance;
 use crate::players::PlayerSpec;
 use crate::search::Evaluators;
 use crate::search::eval::LinearFeatures;
@@ -48,6 +49,13 @@ pub struct TuneEvalArgs {
     /// Random plies of each game's opening.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(0..=200))]
     opening_plies: u32,
+    /// Random openings drawn for each game; the most even by a quick search is played (1:
+    /// plain random openings).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    balance: u32,
+    /// The depth of the search that judges openings. Default: the game's (Ataxx: 3).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    balance_depth: Option<u32>,
     /// The most (quiet) positions sampled from one game.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=10_000))]
     samples_per_game: u32,
@@ -260,6 +268,10 @@ fn play<G: LinearFeatures + Evaluators>(
         games: (games.end - games.start) as u32,
         player,
         opening_plies: args.opening_plies as usize,
+        balance: (args.balance > 1).then(|| Balance {
+            candidates: args.balance as usize,
+            depth: args.balance_depth.unwrap_or(G::DEPTHS.balance),
+        }),
         samples_per_game: args.samples_per_game as usize,
         all_positions: args.all_positions,
         compared: compared::<G>(args),

@@ -4,7 +4,9 @@
 use super::TuneError;
 use crate::files::FileFormat;
 use crate::games::{GameRecord, Seat};
-use crate::matches::{Termination, derive_seed, play_game, random_opening};
+use crate::matches::{
+    Balance, Termination, balanced_opening, derive_seed, play_game, random_opening,
+};
 use crate::players::{PlayerSpec, StopSignal, build_player};
 use crate::search::eval::{Evaluator, Evaluators, LinearFeatures, MAX_FEATURES};
 use crate::search::evaluator_by_name;
@@ -128,6 +130,10 @@ pub struct SelfPlay {
     pub player: PlayerSpec,
     /// Random plies of each game's opening.
     pub opening_plies: usize,
+    /// Balanced openings (the most even of several random ones, as in matches), or plain
+    /// random ones: games from lopsided openings teach little about the positions real games
+    /// reach.
+    pub balance: Option<Balance>,
     /// The most positions sampled from one game.
     pub samples_per_game: usize,
     /// Sample every position a search moved from, not only the quiet ones
@@ -203,7 +209,10 @@ fn play_and_sample<G: LinearFeatures + Evaluators>(
     game: u64,
     compared: &dyn Evaluator<G>,
 ) -> Result<Vec<(u64, usize, Sample)>, TuneError> {
-    let opening = random_opening(start, config.opening_plies, config.seed, game);
+    let opening = match config.balance {
+        Some(balance) => balanced_opening(start, config.opening_plies, config.seed, game, balance),
+        None => random_opening(start, config.opening_plies, config.seed, game),
+    };
     let game_seed = derive_seed(config.seed ^ 0x007E_4A11, game);
     let mut first = build_player::<G>(&config.player, derive_seed(game_seed, 0))?;
     let mut second = build_player::<G>(&config.player, derive_seed(game_seed, 1))?;

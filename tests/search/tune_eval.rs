@@ -3,6 +3,7 @@
 //! build embeds (`src/games/<game>/eval_weights.rs`, written by `ponder tune-eval`).
 
 use ponder::games::ataxx::Ataxx;
+use ponder::matches::Balance;
 use ponder::players::PlayerSpec;
 use ponder::search::Evaluators;
 use ponder::search::eval::LinearFeatures;
@@ -25,6 +26,7 @@ fn fit_beats_material<G: LinearFeatures + Evaluators>(games: u32, nodes: u64, ev
             .with("eval", eval)
             .with("without", "sre"),
         opening_plies: 8,
+        balance: None,
         samples_per_game: 10,
         all_positions: false,
         compared: "fitted".to_string(),
@@ -75,6 +77,7 @@ fn ataxx_patterns_predict_held_out_games_better_than_features_alone() {
             .with("nodes", "100")
             .with("tiebreak", "random"),
         opening_plies: 8,
+        balance: None,
         samples_per_game: 30,
         all_positions: false,
         compared: "fitted".to_string(),
@@ -99,24 +102,31 @@ fn ataxx_patterns_predict_held_out_games_better_than_features_alone() {
     assert!(patterns.log_loss < features.log_loss, "{:?}", result.report);
 }
 
+/// Quick Ataxx self-play (`pvs:nodes=100`, 8 random plies, plain openings) that samples up to
+/// 1,000 quiet positions a game, i.e. every one.
+fn sampling_every_game(games: u32, seed: u64) -> SelfPlay {
+    SelfPlay {
+        games,
+        player: PlayerSpec::named("pvs")
+            .with("nodes", "100")
+            .with("tiebreak", "random"),
+        opening_plies: 8,
+        balance: None,
+        samples_per_game: 1000,
+        all_positions: false,
+        compared: "fitted".to_string(),
+        seed,
+        first_game: 0,
+        concurrency: 2,
+    }
+}
+
 /// Every sampled position carries the self-play search's value for its side to move (the
 /// blended targets' input), and sampling every position finds more than the quiet ones alone.
 #[test]
 fn samples_carry_the_search_value_and_all_positions_add_the_unquiet_ones() {
     let start = GameRecord::new(Ataxx::start(&Default::default()).unwrap());
-    let mut config = SelfPlay {
-        games: 6,
-        player: PlayerSpec::named("pvs")
-            .with("nodes", "100")
-            .with("tiebreak", "random"),
-        opening_plies: 8,
-        samples_per_game: 1000,
-        all_positions: false,
-        compared: "fitted".to_string(),
-        seed: 2028,
-        first_game: 0,
-        concurrency: 2,
-    };
+    let mut config = sampling_every_game(6, 2028);
     let quiet = self_play(&start, &config, &|_| {}).unwrap();
     config.all_positions = true;
     let all = self_play(&start, &config, &|_| {}).unwrap();
@@ -130,4 +140,37 @@ fn samples_carry_the_search_value_and_all_positions_add_the_unquiet_ones() {
     // The values vary (not a constant stand-in).
     let first = all.samples[0].value;
     assert!(all.samples.iter().any(|s| s.value != first));
+}
+
+/// Balanced openings (`SelfPlay::balance`, the matches' rule) start the games closer to even:
+/// the self-play search's value of the first position after each opening is smaller, on
+/// median, than from plain random openings of the same seed.
+#[test]
+fn balanced_openings_start_the_games_closer_to_even() {
+    let start = GameRecord::new(Ataxx::start(&Default::default()).unwrap());
+    let mut config = SelfPlay {
+        opening_plies: 10,
+        all_positions: true,
+        ..sampling_every_game(40, 2029)
+    };
+    let median_first_imbalance = |config: &SelfPlay| {
+        let data = self_play(&start, config, &|_| {}).unwrap();
+        let mut seen = std::collections::HashSet::new();
+        let mut firsts: Vec<i32> = data
+            .samples
+            .iter()
+            .filter(|s| seen.insert(s.game))
+            .map(|s| s.value.unwrap().saturating_abs())
+            .collect();
+        assert!(firsts.len() >= 30, "{} games sampled", firsts.len());
+        firsts.sort_unstable();
+        firsts[firsts.len() / 2]
+    };
+    let plain = median_first_imbalance(&config);
+    config.balance = Some(Balance {
+        candidates: 8,
+        depth: 3,
+    });
+    let balanced = median_first_imbalance(&config);
+    assert!(balanced < plain, "balanced {balanced}, plain {plain}");
 }
