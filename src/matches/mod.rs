@@ -30,7 +30,7 @@ mod seated;
 mod stats;
 
 pub use game::{MAX_PLIES, PlayedGame, SeatStats, Termination, play_game};
-pub use openings::{Balance, balanced_opening, derive_seed, random_opening};
+pub use openings::{Balance, balanced_opening, derive_seed, opening, random_opening};
 pub use parts::{
     GameResult, MATCH_PART_FILE, MatchMergeError, MatchPart, MatchSetup, MergedMatch,
     merge_match_parts, tally_of,

@@ -102,3 +102,18 @@ pub fn balanced_opening<G: Evaluators>(
         |(_, opening)| opening,
     )
 }
+
+/// The opening of pair `pair`: [`balanced_opening`] when `balance` is given, else
+/// [`random_opening`] (the one choice matches and self-play make).
+pub fn opening<G: Evaluators>(
+    start: &GameRecord<G>,
+    plies: usize,
+    seed: u64,
+    pair: u64,
+    balance: Option<Balance>,
+) -> GameRecord<G> {
+    match balance {
+        Some(balance) => balanced_opening(start, plies, seed, pair, balance),
+        None => random_opening(start, plies, seed, pair),
+    }
+}

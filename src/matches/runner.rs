@@ -2,7 +2,7 @@
 //! threads.
 
 use super::game::{PlayedGame, play_game};
-use super::openings::{Balance, balanced_opening, derive_seed, random_opening};
+use super::openings::{Balance, derive_seed, opening};
 use super::stats::Tally;
 use crate::egdb::Shard;
 use crate::games::{Game, GameRecord};
@@ -173,16 +173,13 @@ fn play_match_game<G: Evaluators>(
 ) -> Result<MatchGame<G>, PlayerError> {
     let pair = index / 2;
     let a_seat = (index % 2) as usize;
-    let opening = match config.balance {
-        Some(balance) => balanced_opening(
-            start,
-            config.opening_plies,
-            config.seed,
-            u64::from(pair),
-            balance,
-        ),
-        None => random_opening(start, config.opening_plies, config.seed, u64::from(pair)),
-    };
+    let opening = opening(
+        start,
+        config.opening_plies,
+        config.seed,
+        u64::from(pair),
+        config.balance,
+    );
     let game_seed = derive_seed(config.seed ^ 0x5EED, u64::from(index));
     let mut a = make_a(derive_seed(game_seed, 0))?;
     let mut b = make_b(derive_seed(game_seed, 1))?;

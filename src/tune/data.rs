@@ -4,9 +4,7 @@
 use super::TuneError;
 use crate::files::FileFormat;
 use crate::games::{GameRecord, Seat};
-use crate::matches::{
-    Balance, Termination, balanced_opening, derive_seed, play_game, random_opening,
-};
+use crate::matches::{Balance, Termination, derive_seed, opening, play_game};
 use crate::players::{PlayerSpec, StopSignal, build_player};
 use crate::search::eval::{Evaluator, Evaluators, LinearFeatures, MAX_FEATURES};
 use crate::search::evaluator_by_name;
@@ -209,10 +207,13 @@ fn play_and_sample<G: LinearFeatures + Evaluators>(
     game: u64,
     compared: &dyn Evaluator<G>,
 ) -> Result<Vec<(u64, usize, Sample)>, TuneError> {
-    let opening = match config.balance {
-        Some(balance) => balanced_opening(start, config.opening_plies, config.seed, game, balance),
-        None => random_opening(start, config.opening_plies, config.seed, game),
-    };
+    let opening = opening(
+        start,
+        config.opening_plies,
+        config.seed,
+        game,
+        config.balance,
+    );
     let game_seed = derive_seed(config.seed ^ 0x007E_4A11, game);
     let mut first = build_player::<G>(&config.player, derive_seed(game_seed, 0))?;
     let mut second = build_player::<G>(&config.player, derive_seed(game_seed, 1))?;
