@@ -235,10 +235,7 @@ fn match_config<G: Evaluators>(args: &MatchArgs) -> MatchConfig {
     MatchConfig {
         games: args.games,
         opening_plies: args.opening_plies as usize,
-        balance: (args.balance > 1).then(|| Balance {
-            candidates: args.balance as usize,
-            depth: args.balance_depth.unwrap_or(G::DEPTHS.balance),
-        }),
+        balance: Balance::of::<G>(args.balance, args.balance_depth),
         seed: args.seed,
         concurrency: args
             .concurrency

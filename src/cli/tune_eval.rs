@@ -98,6 +98,11 @@ pub struct TuneEvalArgs {
     /// size).
     #[arg(long, default_value_t = 0.3, value_parser = non_negative_number)]
     network_decay: f32,
+    /// With `--network`: fine-tune the network this build embeds rather than fit one anew
+    /// (its linear part kept, its hidden layer trained further on the data; the held-out
+    /// figures show it as `embedded`).
+    #[arg(long, requires = "network")]
+    fine_tune: bool,
     /// The share (0 to 1) of each training target taken from the self-play search's value
     /// for the position rather than from the game's result (held-out positions are judged
     /// against the results either way).
@@ -221,12 +226,23 @@ fn fit_network<G: LinearFeatures>(
         seed: args.seed,
         ..NetworkOptions::default()
     };
+    let start = match (args.fine_tune, G::NETWORK) {
+        (false, _) => None,
+        (true, Some(network)) => Some(network),
+        (true, None) => {
+            return Err(CliError::Usage(format!(
+                "tune-eval --fine-tune: {} embeds no network to start from",
+                G::NAME
+            )));
+        }
+    };
     let mut failed = None;
     let network = train_network(
         data,
         G::MATERIAL_FEATURE,
         linear,
         &options,
+        start,
         &mut |epoch, loss| {
             if let Err(e) = writeln!(out, "epoch {epoch}: training log-loss {loss:.4}") {
                 failed.get_or_insert(e);
@@ -268,10 +284,7 @@ fn play<G: LinearFeatures + Evaluators>(
         games: (games.end - games.start) as u32,
         player,
         opening_plies: args.opening_plies as usize,
-        balance: (args.balance > 1).then(|| Balance {
-            candidates: args.balance as usize,
-            depth: args.balance_depth.unwrap_or(G::DEPTHS.balance),
-        }),
+        balance: Balance::of::<G>(args.balance, args.balance_depth),
         samples_per_game: args.samples_per_game as usize,
         all_positions: args.all_positions,
         compared: compared::<G>(args),

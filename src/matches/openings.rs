@@ -63,6 +63,29 @@ pub struct Balance {
     pub depth: u32,
 }
 
+impl Balance {
+    /// The balancing of `candidates` openings judged to `depth` (`G`'s own judging depth
+    /// when `None`), as the command line asks for it; `None` for fewer than two candidates
+    /// (plain random openings).
+    ///
+    /// ```
+    /// use ponder::games::Game;
+    /// use ponder::games::kalah::Kalah;
+    /// use ponder::matches::Balance;
+    ///
+    /// assert_eq!(Balance::of::<Kalah>(1, Some(4)), None);
+    /// let balance = Balance::of::<Kalah>(8, None).unwrap();
+    /// assert_eq!((balance.candidates, balance.depth), (8, Kalah::DEPTHS.balance));
+    /// assert_eq!(Balance::of::<Kalah>(8, Some(2)).map(|b| b.depth), Some(2));
+    /// ```
+    pub fn of<G: Game>(candidates: u32, depth: Option<u32>) -> Option<Balance> {
+        (candidates > 1).then(|| Balance {
+            candidates: candidates as usize,
+            depth: depth.unwrap_or(G::DEPTHS.balance),
+        })
+    }
+}
+
 /// The opening of pair `pair`, balanced: [`random_opening`]'s draws number `k` for
 /// `k = 0..candidates` (seeded from `(seed, pair, k)`), judged by a search to `depth`, the one
 /// with the smallest absolute value kept (the first among equals). Like the plain openings it

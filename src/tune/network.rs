@@ -78,22 +78,32 @@ impl TrainedNetwork {
 
     /// `sample`'s value under the rounded network, as the hot path computes it.
     pub fn value(&self, sample: &Sample) -> i32 {
-        let weights = self.weights();
-        let mut sum = weights.start(&vector(sample));
-        for &p in &sample.patterns {
-            weights.add(&mut sum, usize::from(p));
-        }
-        weights.finish(&sum)
+        value_of(&self.weights(), sample)
     }
+}
+
+/// `sample`'s value under `weights`, as the hot path computes it.
+fn value_of(weights: &NetworkWeights<'_>, sample: &Sample) -> i32 {
+    let mut sum = weights.start(&vector(sample));
+    for &p in &sample.patterns {
+        weights.add(&mut sum, usize::from(p));
+    }
+    weights.finish(&sum)
 }
 
 /// Fits the pattern evaluation on `data` (its options `linear`, patterns on), then the hidden
 /// layer on top, and judges both on the held-out games.
+///
+/// With `start` (fine-tuning a network, such as the one the build embeds), the linear part
+/// is `start`'s, kept as it is, and the hidden layer's training starts from `start`'s
+/// instead of random weights; `start` is judged on the same held-out games as `embedded`,
+/// before `network`. The linear models are fitted either way, for the report.
 pub fn train_network(
     data: &Dataset,
     material: usize,
     linear: &FitOptions,
     options: &NetworkOptions,
+    start: Option<NetworkWeights<'_>>,
     on_epoch: &mut dyn FnMut(u32, f64),
 ) -> Result<TrainedNetwork, TuneError> {
     let linear = FitOptions {
@@ -101,22 +111,39 @@ pub fn train_network(
         ..*linear
     };
     let base = fit(data, material, &linear)?;
-    let scale = base.report.models.get(1).map_or(1.0, |m| m.scale);
     let count = data.feature_names.len();
     let (train, test): (Vec<&Sample>, Vec<&Sample>) = data
         .samples
         .iter()
         .partition(|s| !held_out(s.game, &linear));
+    let mut report = base.report;
+    let (features, patterns, scale, initial) = match start {
+        None => (
+            base.weights[..count].to_vec(),
+            base.pattern_weights,
+            report.models.get(1).map_or(1.0, |m| m.scale),
+            None,
+        ),
+        Some(start) => {
+            check_shape(data, &start)?;
+            let score = judge("embedded", &train, &test, |s| value_of(&start, s));
+            let scale = score.scale;
+            report.models.push(score);
+            (
+                start.features.to_vec(),
+                start.patterns.to_vec(),
+                scale,
+                Some(Layer::from_weights(&start, scale)),
+            )
+        }
+    };
     let targets = Targets::new(&train, linear.value_weight);
     let rows: Vec<Row> = train
         .iter()
         .map(|s| {
-            let mut sum = weighted_sum(&vector(s), &base.weights);
+            let mut sum = weighted_sum(&vector(s), &features);
             for &p in &s.patterns {
-                sum += base
-                    .pattern_weights
-                    .get(usize::from(p))
-                    .map_or(0, |&w| i64::from(w));
+                sum += patterns.get(usize::from(p)).map_or(0, |&w| i64::from(w));
             }
             Row {
                 base: (scale * sum as f64 / f64::from(1u32 << WEIGHT_SHIFT)) as f32,
@@ -132,18 +159,46 @@ pub fn train_network(
         .max()
         .unwrap_or(0);
     let bounds = Bounds::for_patterns(most_patterns);
-    let layer = train_layer(&rows, data.pattern_count, &bounds, options, on_epoch);
+    let layer = train_layer(
+        &rows,
+        data.pattern_count,
+        &bounds,
+        options,
+        initial,
+        on_epoch,
+    );
     let mut network = TrainedNetwork {
-        features: base.weights[..count].to_vec(),
-        patterns: base.pattern_weights.clone(),
+        features,
+        patterns,
         hidden: layer.rounded_rows(),
         bias: layer.rounded_bias(),
         output: layer.rounded_output(scale),
-        report: base.report,
+        report,
     };
     let score = judge("network", &train, &test, |s| network.value(s));
     network.report.models.push(score);
     Ok(network)
+}
+
+/// Whether `start` has the data's features and patterns.
+fn check_shape(data: &Dataset, start: &NetworkWeights<'_>) -> Result<(), TuneError> {
+    let (features, patterns) = (data.feature_names.len(), data.pattern_count);
+    if start.features.len() == features
+        && start.patterns.len() == patterns
+        && start.hidden.len() == patterns
+    {
+        return Ok(());
+    }
+    Err(TuneError::Mismatch {
+        what: data.game.clone(),
+        problem: format!(
+            "the data has {features} features and {patterns} patterns, the starting network \
+             {} and {} ({} hidden rows)",
+            start.features.len(),
+            start.patterns.len(),
+            start.hidden.len()
+        ),
+    })
 }
 
 /// One training position: the linear model's logit, the active patterns, the target.
@@ -198,6 +253,22 @@ impl Layer {
             *out = c * c;
         }
         (active, accumulator)
+    }
+
+    /// `weights`' hidden layer in floating point, its output weights in logit units by
+    /// `scale` (the inverse of the rounding below).
+    fn from_weights(weights: &NetworkWeights<'_>, scale: f64) -> Layer {
+        let unit = f64::from(1u32 << (WEIGHT_SHIFT + OUTPUT_EXTRA_BITS));
+        let one = f32::from(QA);
+        Layer {
+            rows: weights
+                .hidden
+                .iter()
+                .map(|row| row.map(|w| f32::from(w) / one))
+                .collect(),
+            bias: weights.bias.map(|b| f32::from(b) / one),
+            output: weights.output.map(|v| (f64::from(v) * scale / unit) as f32),
+        }
     }
 
     fn rounded_rows(&self) -> Vec<[i16; HIDDEN]> {
@@ -260,22 +331,24 @@ struct Step {
     decay: f32,
 }
 
-/// Trains the hidden layer on `rows` (`patterns` pattern rows).
+/// Trains the hidden layer on `rows` (`patterns` pattern rows), from `initial` or, without
+/// it, from random weights.
 fn train_layer(
     rows: &[Row],
     patterns: usize,
     bounds: &Bounds,
     options: &NetworkOptions,
+    initial: Option<Layer>,
     on_epoch: &mut dyn FnMut(u32, f64),
 ) -> Layer {
     let mut rng = SmallRng::seed_from_u64(options.seed);
-    let mut layer = Layer {
+    let mut layer = initial.unwrap_or_else(|| Layer {
         rows: (0..patterns)
             .map(|_| std::array::from_fn(|_| rng.random_range(-0.05..0.05)))
             .collect(),
         bias: std::array::from_fn(|_| rng.random_range(0.2..0.8)),
         output: std::array::from_fn(|_| rng.random_range(-0.1..0.1)),
-    };
+    });
     let mut row_moments = Moments::new(patterns * HIDDEN);
     let (mut bias_moments, mut output_moments) = (Moments::new(HIDDEN), Moments::new(HIDDEN));
     let mut row_gradient = vec![[0.0f32; HIDDEN]; patterns];
@@ -350,6 +423,7 @@ fn train_layer(
 mod tests {
     use super::*;
     use crate::matches::derive_seed;
+    use crate::tune::fit::ModelScore;
 
     /// Positions whose result is an exclusive-or of two patterns: no linear model can tell
     /// it, one hidden layer can.
@@ -393,8 +467,15 @@ mod tests {
             weight_decay: 1e-4,
             ..NetworkOptions::default()
         };
-        let network =
-            train_network(&data, 1, &FitOptions::default(), &options, &mut |_, _| {}).unwrap();
+        let network = train_network(
+            &data,
+            1,
+            &FitOptions::default(),
+            &options,
+            None,
+            &mut |_, _| {},
+        )
+        .unwrap();
         let models = &network.report.models;
         let by_name = |name: &str| models.iter().find(|m| m.name == name).unwrap();
         let linear = by_name("fitted+patterns");
@@ -403,6 +484,101 @@ mod tests {
         assert!(linear.accuracy < 0.6, "{models:?}");
         assert!(learned.accuracy > 0.95, "{models:?}");
         assert!(learned.log_loss < 0.5 * linear.log_loss, "{models:?}");
+    }
+
+    /// Trains a network on the exclusive-or data, from `start` when given.
+    fn trained(
+        data: &Dataset,
+        epochs: u32,
+        learning_rate: f32,
+        start: Option<NetworkWeights<'_>>,
+    ) -> TrainedNetwork {
+        let options = NetworkOptions {
+            epochs,
+            learning_rate,
+            batch: 64,
+            weight_decay: 0.0,
+            ..NetworkOptions::default()
+        };
+        train_network(
+            data,
+            1,
+            &FitOptions::default(),
+            &options,
+            start,
+            &mut |_, _| {},
+        )
+        .unwrap()
+    }
+
+    fn model<'a>(network: &'a TrainedNetwork, name: &str) -> &'a ModelScore {
+        let models = &network.report.models;
+        models.iter().find(|m| m.name == name).unwrap()
+    }
+
+    #[test]
+    fn fine_tuning_starts_from_the_given_network() {
+        let data = xor_data();
+        let start = trained(&data, 3, 1e-2, None);
+        // A step too small to move any weight: the start comes back as it went in.
+        let same = trained(&data, 1, 1e-9, Some(start.weights()));
+        assert_eq!(same.features, start.features);
+        assert_eq!(same.patterns, start.patterns);
+        assert_eq!(same.hidden, start.hidden);
+        assert_eq!(same.bias, start.bias);
+        for (a, b) in same.output.iter().zip(&start.output) {
+            assert!(
+                (a - b).abs() <= 1,
+                "{:?} against {:?}",
+                same.output,
+                start.output
+            );
+        }
+        let (before, after) = (model(&same, "embedded"), model(&same, "network"));
+        assert!(
+            (before.log_loss - after.log_loss).abs() < 1e-3,
+            "{before:?} {after:?}"
+        );
+        assert!((model(&start, "network").log_loss - before.log_loss).abs() < 1e-9);
+    }
+
+    #[test]
+    fn fine_tuning_improves_a_weak_start() {
+        let data = xor_data();
+        let weak = trained(&data, 1, 1e-4, None);
+        let tuned = trained(&data, 30, 1e-2, Some(weak.weights()));
+        let (before, after) = (model(&tuned, "embedded"), model(&tuned, "network"));
+        assert!(before.accuracy < 0.6, "{before:?}");
+        assert!(after.accuracy > 0.95, "{after:?}");
+        assert!(
+            after.log_loss < 0.5 * before.log_loss,
+            "{before:?} {after:?}"
+        );
+    }
+
+    #[test]
+    fn fine_tuning_refuses_a_network_of_another_shape() {
+        let data = xor_data();
+        let start = trained(&data, 1, 1e-2, None);
+        let fewer_rows = &start.hidden[..3];
+        let other = NetworkWeights {
+            hidden: fewer_rows,
+            ..start.weights()
+        };
+        let options = NetworkOptions::default();
+        let result = train_network(
+            &data,
+            1,
+            &FitOptions::default(),
+            &options,
+            Some(other),
+            &mut |_, _| {},
+        );
+        assert!(
+            matches!(result, Err(TuneError::Mismatch { .. })),
+            "{:?}",
+            result.err()
+        );
     }
 
     #[test]
