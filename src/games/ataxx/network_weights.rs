@@ -6,8 +6,9 @@
 //!
 //! (The tenth round: the seventh network, fitted from random weights on `data6` and `data7` as
 //! `ponder tune-eval -g ataxx --data data6/d-{0..23}.dat data7/d-{0..23}.dat --network
-//! --value-weight 0.75` at commit 3776053, fine-tuned by the command above run on the build of
-//! 3776053 with this change's `--fine-tune`. The data sets: `data10/d-i.dat` for i = 0 to 23
+//! --value-weight 0.75` at commit 3776053, fine-tuned by the command above on a build that
+//! embeds it (this file as it was at 3776053, the source of the commit that added
+//! `--fine-tune`). The data sets: `data10/d-i.dat` for i = 0 to 23
 //! were played by `ponder tune-eval -g ataxx --games 200000 --nodes 5000 --seed 15
 //! --opening-plies 10 --samples-per-game 1000 --all-positions -j 1 --shard i/100 --out
 //! d-i.dat` on the build of commit 3776053 (the seventh network): 48,000 games, about 177,000
