@@ -12,9 +12,9 @@ use crate::players::PlayerSpec;
 use crate::search::Evaluators;
 use crate::search::eval::LinearFeatures;
 use crate::tune::{
-    DATASET_FORMAT, Dataset, FitOptions, FitReport, NetworkOptions, SelfPlay, TrainedNetwork,
-    TuneError, fit, render_network_file, render_weights_file, rerun_command, self_play,
-    train_network,
+    DATASET_FORMAT, Dataset, FitOptions, FitReport, NetworkOptions, SelfPlay, StartingNetwork,
+    TrainedNetwork, TuneError, fit, render_network_file, render_weights_file, rerun_command,
+    self_play, train_network,
 };
 use std::io::Write;
 use std::path::PathBuf;
@@ -228,7 +228,10 @@ fn fit_network<G: LinearFeatures>(
     };
     let start = match (args.fine_tune, G::NETWORK) {
         (false, _) => None,
-        (true, Some(network)) => Some(network),
+        (true, Some(weights)) => Some(StartingNetwork {
+            name: "embedded",
+            weights,
+        }),
         (true, None) => {
             return Err(CliError::Usage(format!(
                 "tune-eval --fine-tune: {} embeds no network to start from",

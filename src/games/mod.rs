@@ -31,7 +31,7 @@ pub use error::GameError;
 pub use game::Game;
 pub use key::{KEY_BYTES, Key, KeyReader, KeyWriter};
 pub use names::unknown_name;
-pub(crate) use names::{debug_as_display, named_enum, serde_as_text};
+pub(crate) use names::{debug_as_display, identity_by_state, named_enum, serde_as_text};
 pub use outcome::Outcome;
 pub use record::GameRecord;
 pub use seat::Seat;

@@ -66,6 +66,26 @@ macro_rules! named_enum {
     };
 }
 
+/// Implements `PartialEq`, `Eq` and `Hash` through the type's `state()`: the fields that make
+/// two positions the same game state (a move counter kept only for notation is not one).
+macro_rules! identity_by_state {
+    ($ty:ident) => {
+        impl PartialEq for $ty {
+            fn eq(&self, other: &$ty) -> bool {
+                self.state() == other.state()
+            }
+        }
+
+        impl Eq for $ty {}
+
+        impl ::std::hash::Hash for $ty {
+            fn hash<H: ::std::hash::Hasher>(&self, hasher: &mut H) {
+                self.state().hash(hasher);
+            }
+        }
+    };
+}
+
 /// Implements `Debug` as the type's name around its `Display`, e.g. `AtaxxMove(a1a3)`, for
 /// types whose notation says everything about them.
 macro_rules! debug_as_display {
@@ -103,4 +123,4 @@ macro_rules! serde_as_text {
     };
 }
 
-pub(crate) use {debug_as_display, named_enum, serde_as_text};
+pub(crate) use {debug_as_display, identity_by_state, named_enum, serde_as_text};

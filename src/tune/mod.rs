@@ -22,7 +22,7 @@ pub mod weights_file;
 
 pub use data::{DATASET_FORMAT, Dataset, Sample, SelfPlay, self_play};
 pub use fit::{Fit, FitOptions, FitReport, ModelScore, fit};
-pub use network::{NetworkOptions, TrainedNetwork, train_network};
+pub use network::{NetworkOptions, StartingNetwork, TrainedNetwork, train_network};
 pub use weights_file::{render_network_file, render_weights_file, rerun_command};
 
 use crate::files::FileError;

@@ -91,19 +91,28 @@ fn value_of(weights: &NetworkWeights<'_>, sample: &Sample) -> i32 {
     weights.finish(&sum)
 }
 
+/// A network to fine-tune ([`train_network`]) and the name the held-out report gives it.
+#[derive(Clone, Copy, Debug)]
+pub struct StartingNetwork<'a> {
+    /// The report's name for it (`ponder tune-eval --fine-tune` says `embedded`: the build's).
+    pub name: &'a str,
+    /// Its weights.
+    pub weights: NetworkWeights<'a>,
+}
+
 /// Fits the pattern evaluation on `data` (its options `linear`, patterns on), then the hidden
 /// layer on top, and judges both on the held-out games.
 ///
 /// With `start` (fine-tuning a network, such as the one the build embeds), the linear part
 /// is `start`'s, kept as it is, and the hidden layer's training starts from `start`'s
-/// instead of random weights; `start` is judged on the same held-out games as `embedded`,
+/// instead of random weights; `start` is judged on the same held-out games, under its name,
 /// before `network`. The linear models are fitted either way, for the report.
 pub fn train_network(
     data: &Dataset,
     material: usize,
     linear: &FitOptions,
     options: &NetworkOptions,
-    start: Option<NetworkWeights<'_>>,
+    start: Option<StartingNetwork<'_>>,
     on_epoch: &mut dyn FnMut(u32, f64),
 ) -> Result<TrainedNetwork, TuneError> {
     let linear = FitOptions {
@@ -124,9 +133,12 @@ pub fn train_network(
             report.models.get(1).map_or(1.0, |m| m.scale),
             None,
         ),
-        Some(start) => {
+        Some(StartingNetwork {
+            name,
+            weights: start,
+        }) => {
             check_shape(data, &start)?;
-            let score = judge("embedded", &train, &test, |s| value_of(&start, s));
+            let score = judge(name, &train, &test, |s| value_of(&start, s));
             let scale = score.scale;
             report.models.push(score);
             (
@@ -493,6 +505,10 @@ mod tests {
         learning_rate: f32,
         start: Option<NetworkWeights<'_>>,
     ) -> TrainedNetwork {
+        let start = start.map(|weights| StartingNetwork {
+            name: "start",
+            weights,
+        });
         let options = NetworkOptions {
             epochs,
             learning_rate,
@@ -534,7 +550,7 @@ mod tests {
                 start.output
             );
         }
-        let (before, after) = (model(&same, "embedded"), model(&same, "network"));
+        let (before, after) = (model(&same, "start"), model(&same, "network"));
         assert!(
             (before.log_loss - after.log_loss).abs() < 1e-3,
             "{before:?} {after:?}"
@@ -547,7 +563,7 @@ mod tests {
         let data = xor_data();
         let weak = trained(&data, 1, 1e-4, None);
         let tuned = trained(&data, 30, 1e-2, Some(weak.weights()));
-        let (before, after) = (model(&tuned, "embedded"), model(&tuned, "network"));
+        let (before, after) = (model(&tuned, "start"), model(&tuned, "network"));
         assert!(before.accuracy < 0.6, "{before:?}");
         assert!(after.accuracy > 0.95, "{after:?}");
         assert!(
@@ -571,7 +587,10 @@ mod tests {
             1,
             &FitOptions::default(),
             &options,
-            Some(other),
+            Some(StartingNetwork {
+                name: "other",
+                weights: other,
+            }),
             &mut |_, _| {},
         );
         assert!(

@@ -15,7 +15,7 @@
 
 use super::bitboard::{ALL, DOUBLES, SINGLES, grow, reach};
 use super::{AtaxxMove, Bitboard, Square};
-use crate::games::{GameError, Outcome, Seat};
+use crate::games::{GameError, Outcome, Seat, identity_by_state};
 use serde::{Deserialize, Serialize};
 
 /// The halfmove clock value at which the game is drawn (the 50-move rule).
@@ -75,19 +75,7 @@ pub struct Ataxx {
     fullmove: u32,
 }
 
-impl PartialEq for Ataxx {
-    fn eq(&self, other: &Ataxx) -> bool {
-        self.state() == other.state()
-    }
-}
-
-impl Eq for Ataxx {}
-
-impl std::hash::Hash for Ataxx {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.state().hash(state);
-    }
-}
+identity_by_state!(Ataxx);
 
 impl std::fmt::Debug for Ataxx {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -19,7 +19,7 @@
 use super::super::AtaxxMove;
 use super::super::bitboard::{ALL, DOUBLES, SINGLES, grow, reach};
 use super::SeatsConfig;
-use crate::games::Seat;
+use crate::games::{Seat, identity_by_state};
 
 /// The halfmove clock value at which the game is drawn.
 pub const SEATS_HALFMOVE_LIMIT: u8 = 100;
@@ -63,19 +63,7 @@ pub struct AtaxxSeats {
     pub(super) fullmove: u32,
 }
 
-impl PartialEq for AtaxxSeats {
-    fn eq(&self, other: &AtaxxSeats) -> bool {
-        self.state() == other.state()
-    }
-}
-
-impl Eq for AtaxxSeats {}
-
-impl std::hash::Hash for AtaxxSeats {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.state().hash(state);
-    }
-}
+identity_by_state!(AtaxxSeats);
 
 impl std::fmt::Debug for AtaxxSeats {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
