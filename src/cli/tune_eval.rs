@@ -103,6 +103,10 @@ pub struct TuneEvalArgs {
     /// figures show it as `embedded`).
     #[arg(long, requires = "network")]
     fine_tune: bool,
+    /// With `--network`: train the linear part (feature and pattern weights) with the hidden
+    /// layer instead of keeping it as the pattern fit (or the fine-tuned network) left it.
+    #[arg(long, requires = "network")]
+    train_linear: bool,
     /// The share (0 to 1) of each training target taken from the self-play search's value
     /// for the position rather than from the game's result (held-out positions are judged
     /// against the results either way).
@@ -224,6 +228,7 @@ fn fit_network<G: LinearFeatures>(
         learning_rate: args.network_rate,
         weight_decay: args.network_decay,
         seed: args.seed,
+        train_linear: args.train_linear,
         ..NetworkOptions::default()
     };
     let start = match (args.fine_tune, G::NETWORK) {

@@ -13,9 +13,7 @@
 use super::TuneError;
 use super::data::{Dataset, Sample};
 use super::fit::{FitOptions, FitReport, Targets, fit, held_out, judge, sigmoid, vector};
-use crate::search::eval::{
-    HIDDEN, NetworkWeights, OUTPUT_EXTRA_BITS, QA, WEIGHT_SHIFT, weighted_sum,
-};
+use crate::search::eval::{HIDDEN, NetworkWeights, OUTPUT_EXTRA_BITS, QA, WEIGHT_SHIFT};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -33,6 +31,9 @@ pub struct NetworkOptions {
     pub weight_decay: f32,
     /// Seeds the initial weights and the order of the positions.
     pub seed: u64,
+    /// Whether the linear part (feature and pattern weights) is trained with the hidden
+    /// layer; without it, the linear part stays as fitted (or as the starting network had it).
+    pub train_linear: bool,
 }
 
 impl Default for NetworkOptions {
@@ -43,6 +44,7 @@ impl Default for NetworkOptions {
             batch: 256,
             weight_decay: 0.3,
             seed: 1,
+            train_linear: false,
         }
     }
 }
@@ -106,7 +108,9 @@ pub struct StartingNetwork<'a> {
 /// With `start` (fine-tuning a network, such as the one the build embeds), the linear part
 /// is `start`'s, kept as it is, and the hidden layer's training starts from `start`'s
 /// instead of random weights; `start` is judged on the same held-out games, under its name,
-/// before `network`. The linear models are fitted either way, for the report.
+/// before `network`. The linear models are fitted either way, for the report. With
+/// `options.train_linear` the linear part learns with the hidden layer (by the same Adam
+/// loop, without decay) instead of staying as it started.
 pub fn train_network(
     data: &Dataset,
     material: usize,
@@ -152,16 +156,10 @@ pub fn train_network(
     let targets = Targets::new(&train, linear.value_weight);
     let rows: Vec<Row> = train
         .iter()
-        .map(|s| {
-            let mut sum = weighted_sum(&vector(s), &features);
-            for &p in &s.patterns {
-                sum += patterns.get(usize::from(p)).map_or(0, |&w| i64::from(w));
-            }
-            Row {
-                base: (scale * sum as f64 / f64::from(1u32 << WEIGHT_SHIFT)) as f32,
-                patterns: &s.patterns,
-                target: targets.of(s) as f32,
-            }
+        .map(|s| Row {
+            features: &s.features,
+            patterns: &s.patterns,
+            target: targets.of(s) as f32,
         })
         .collect();
     let most_patterns = data
@@ -171,14 +169,21 @@ pub fn train_network(
         .max()
         .unwrap_or(0);
     let bounds = Bounds::for_patterns(most_patterns);
+    let mut base = Linear::from_weights(&features, &patterns, scale, options.train_linear);
     let layer = train_layer(
         &rows,
         data.pattern_count,
+        &mut base,
         &bounds,
         options,
         initial,
         on_epoch,
     );
+    let (features, patterns) = if options.train_linear {
+        base.rounded(scale)
+    } else {
+        (features, patterns)
+    };
     let mut network = TrainedNetwork {
         features,
         patterns,
@@ -213,11 +218,58 @@ fn check_shape(data: &Dataset, start: &NetworkWeights<'_>) -> Result<(), TuneErr
     })
 }
 
-/// One training position: the linear model's logit, the active patterns, the target.
+/// One training position: its features, its active patterns, the target.
 struct Row<'a> {
-    base: f32,
+    features: &'a [i16],
     patterns: &'a [u16],
     target: f32,
+}
+
+/// The linear part in floating point, in logit units, and whether training moves it.
+struct Linear {
+    features: Vec<f32>,
+    patterns: Vec<f32>,
+    trained: bool,
+}
+
+impl Linear {
+    /// The fixed-point weights `features` and `patterns` in logit units by `scale`.
+    fn from_weights(features: &[i32], patterns: &[i32], scale: f64, trained: bool) -> Linear {
+        let unit = scale / f64::from(1u32 << WEIGHT_SHIFT);
+        let to_logit = |&w: &i32| (f64::from(w) * unit) as f32;
+        Linear {
+            features: features.iter().map(to_logit).collect(),
+            patterns: patterns.iter().map(to_logit).collect(),
+            trained,
+        }
+    }
+
+    /// `row`'s linear logit.
+    #[inline]
+    fn value(&self, row: &Row) -> f32 {
+        let features: f32 = self
+            .features
+            .iter()
+            .zip(row.features)
+            .map(|(w, &x)| w * f32::from(x))
+            .sum();
+        let patterns: f32 = row
+            .patterns
+            .iter()
+            .filter_map(|&p| self.patterns.get(usize::from(p)))
+            .sum();
+        features + patterns
+    }
+
+    /// The weights back in the evaluation's fixed point (the inverse of `from_weights`).
+    fn rounded(&self, scale: f64) -> (Vec<i32>, Vec<i32>) {
+        let unit = f64::from(1u32 << WEIGHT_SHIFT) / scale;
+        let to_fixed = |&w: &f32| (f64::from(w) * unit).round() as i32;
+        (
+            self.features.iter().map(to_fixed).collect(),
+            self.patterns.iter().map(to_fixed).collect(),
+        )
+    }
 }
 
 /// The largest hidden weight and bias (in units of 1.0) for which no sum of a bias and
@@ -335,6 +387,59 @@ impl Moments {
     }
 }
 
+/// The linear part's gradients and Adam moments (empty when it is not trained).
+struct LinearMoments {
+    features: Moments,
+    patterns: Moments,
+    feature_gradient: Vec<f32>,
+    pattern_gradient: Vec<f32>,
+}
+
+impl LinearMoments {
+    fn new(linear: &Linear) -> LinearMoments {
+        let (features, patterns) = if linear.trained {
+            (linear.features.len(), linear.patterns.len())
+        } else {
+            (0, 0)
+        };
+        LinearMoments {
+            features: Moments::new(features),
+            patterns: Moments::new(patterns),
+            feature_gradient: vec![0.0; features],
+            pattern_gradient: vec![0.0; patterns],
+        }
+    }
+
+    fn clear(&mut self) {
+        self.feature_gradient.fill(0.0);
+        self.pattern_gradient.fill(0.0);
+    }
+
+    /// Adds `row`'s gradient for a logit error of `error` (nothing when not trained).
+    #[inline]
+    fn add(&mut self, row: &Row, error: f32) {
+        for (g, &x) in self.feature_gradient.iter_mut().zip(row.features) {
+            *g += error * f32::from(x);
+        }
+        for &p in row.patterns {
+            if let Some(g) = self.pattern_gradient.get_mut(usize::from(p)) {
+                *g += error;
+            }
+        }
+    }
+
+    /// One Adam step on `linear` (nothing when not trained).
+    fn step(&mut self, linear: &mut Linear, step: &Step) {
+        if linear.trained {
+            let bound = 1e3;
+            self.features
+                .step(&mut linear.features, &self.feature_gradient, step, bound);
+            self.patterns
+                .step(&mut linear.patterns, &self.pattern_gradient, step, bound);
+        }
+    }
+}
+
 /// One Adam step's size and bias corrections.
 struct Step {
     rate: f32,
@@ -344,10 +449,11 @@ struct Step {
 }
 
 /// Trains the hidden layer on `rows` (`patterns` pattern rows), from `initial` or, without
-/// it, from random weights.
+/// it, from random weights, on top of `linear` (trained with it if `linear.trained`).
 fn train_layer(
     rows: &[Row],
     patterns: usize,
+    linear: &mut Linear,
     bounds: &Bounds,
     options: &NetworkOptions,
     initial: Option<Layer>,
@@ -364,6 +470,7 @@ fn train_layer(
     let mut row_moments = Moments::new(patterns * HIDDEN);
     let (mut bias_moments, mut output_moments) = (Moments::new(HIDDEN), Moments::new(HIDDEN));
     let mut row_gradient = vec![[0.0f32; HIDDEN]; patterns];
+    let mut linear_moments = LinearMoments::new(linear);
     let batch = options.batch.max(1);
     let steps_per_epoch = rows.len().div_ceil(batch).max(1);
     let total_steps = (steps_per_epoch * options.epochs.max(1) as usize) as f32;
@@ -374,12 +481,13 @@ fn train_layer(
         let mut epoch_loss = 0.0f64;
         for chunk in order.chunks(batch) {
             row_gradient.iter_mut().for_each(|g| *g = [0.0; HIDDEN]);
+            linear_moments.clear();
             let (mut bias_gradient, mut output_gradient) = ([0.0f32; HIDDEN], [0.0f32; HIDDEN]);
             let scale = 1.0 / chunk.len() as f32;
             for &index in chunk {
                 let row = &rows[index];
                 let (active, accumulator) = layer.activations(row.patterns);
-                let logit = row.base
+                let logit = linear.value(row)
                     + active
                         .iter()
                         .zip(&layer.output)
@@ -387,6 +495,7 @@ fn train_layer(
                         .sum::<f32>();
                 epoch_loss += super::fit::loss(f64::from(logit), f64::from(row.target));
                 let error = (sigmoid(f64::from(logit)) as f32 - row.target) * scale;
+                linear_moments.add(row, error);
                 let mut unit = [0.0f32; HIDDEN];
                 for j in 0..HIDDEN {
                     output_gradient[j] += error * active[j];
@@ -425,6 +534,7 @@ fn train_layer(
             let no_decay = Step { decay: 0.0, ..step };
             bias_moments.step(&mut layer.bias, &bias_gradient, &no_decay, bounds.bias);
             output_moments.step(&mut layer.output, &output_gradient, &no_decay, 1e3);
+            linear_moments.step(linear, &no_decay);
         }
         on_epoch(epoch, epoch_loss / rows.len().max(1) as f64);
     }
@@ -570,6 +680,73 @@ mod tests {
             after.log_loss < 0.5 * before.log_loss,
             "{before:?} {after:?}"
         );
+    }
+
+    /// The exclusive-or data, except that feature 1 (`s`, from −2 to 2) decides the result
+    /// where it is ±2: a signal only the linear part can read.
+    fn xor_and_feature_data() -> Dataset {
+        let mut data = xor_data();
+        data.feature_names[1] = "signal".into();
+        for sample in &mut data.samples {
+            let signal = (derive_seed(8, sample.game) % 5) as i16 - 2;
+            sample.features[1] = signal;
+            match signal {
+                2 => sample.label = 2,
+                -2 => sample.label = 0,
+                _ => {}
+            }
+        }
+        data
+    }
+
+    /// Fine-tunes `start` on `data` for a few epochs, with or without the linear part.
+    fn fine_tuned(data: &Dataset, start: NetworkWeights<'_>, train_linear: bool) -> TrainedNetwork {
+        let options = NetworkOptions {
+            epochs: 5,
+            learning_rate: 1e-2,
+            batch: 64,
+            weight_decay: 0.0,
+            train_linear,
+            ..NetworkOptions::default()
+        };
+        let start = StartingNetwork {
+            name: "start",
+            weights: start,
+        };
+        train_network(
+            data,
+            1,
+            &FitOptions::default(),
+            &options,
+            Some(start),
+            &mut |_, _| {},
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn training_the_linear_part_learns_what_the_start_lacks() {
+        let data = xor_and_feature_data();
+        let full = trained(&data, 10, 1e-2, None);
+        // The start forgets the signal's weight: its patterns and hidden layer still know
+        // the exclusive-or.
+        let mut features = full.features.clone();
+        features[1] = 0;
+        let start = NetworkWeights {
+            features: &features,
+            ..full.weights()
+        };
+        let frozen = fine_tuned(&data, start, false);
+        let learning = fine_tuned(&data, start, true);
+        assert_eq!(frozen.features, features);
+        assert_eq!(frozen.patterns, full.patterns);
+        assert!(learning.features[1] > 0, "{:?}", learning.features);
+        let (kept, learnt) = (model(&frozen, "network"), model(&learning, "network"));
+        assert!(
+            learnt.log_loss < kept.log_loss - 0.02,
+            "{kept:?} {learnt:?}"
+        );
+        assert!(learnt.accuracy > kept.accuracy, "{kept:?} {learnt:?}");
     }
 
     #[test]
