@@ -26,7 +26,7 @@ pub fn parse_fen(text: &str) -> Result<Ataxx, FenError> {
             found: fields.len(),
         });
     }
-    let (x, o, blockers) = parse_board(board)?;
+    let ([x, o, ..], blockers) = read_board(board, fen_piece)?;
     let side = match fields.get(1).copied().unwrap_or("x") {
         "x" | "X" | "b" | "B" => Seat::FIRST,
         "o" | "O" | "w" | "W" => Seat::SECOND,
@@ -54,55 +54,96 @@ pub fn parse_fen(text: &str) -> Result<Ataxx, FenError> {
 }
 
 /// A whole number written with ASCII digits only (no sign), as both tools require.
-fn parse_number(text: &str) -> Option<u64> {
+pub(super) fn parse_number(text: &str) -> Option<u64> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
     text.parse().ok()
 }
 
-/// Reads the board field into the bits of `x`, `o` and the blockers.
-fn parse_board(board: &str) -> Result<(u64, u64, u64), FenError> {
+/// What a board character other than a digit stands for.
+pub(super) enum Piece {
+    /// A stone of the seat with this index.
+    Stone(usize),
+    /// A blocker.
+    Blocker,
+}
+
+/// What is wrong with a board field, before a notation's error names it.
+#[derive(Debug)]
+pub(super) enum BoardFault {
+    /// Not 7 ranks: how many.
+    RankCount(usize),
+    /// A rank (1 to 7) describing another number of squares than 7.
+    RankWidth { rank: u8, files: usize },
+    /// A rank (1 to 7) holding a character that is neither a digit nor a piece.
+    BadCharacter { rank: u8, found: char },
+}
+
+impl From<BoardFault> for FenError {
+    fn from(fault: BoardFault) -> FenError {
+        match fault {
+            BoardFault::RankCount(found) => FenError::RankCount { found },
+            BoardFault::RankWidth { rank, files } => FenError::RankWidth { rank, files },
+            BoardFault::BadCharacter { rank, found } => FenError::BadCharacter { rank, found },
+        }
+    }
+}
+
+/// Reads a board field (ranks 7 to 1, a digit a run of empty squares, `piece` naming the
+/// other characters) into each seat's stones and the blockers.
+pub(super) fn read_board(
+    board: &str,
+    piece: impl Fn(char) -> Option<Piece>,
+) -> Result<([u64; Seat::MAX], u64), BoardFault> {
     let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != 7 {
-        return Err(FenError::RankCount { found: ranks.len() });
+        return Err(BoardFault::RankCount(ranks.len()));
     }
-    let (mut x, mut o, mut blockers) = (0u64, 0u64, 0u64);
+    let mut stones = [0u64; Seat::MAX];
+    let mut blockers = 0u64;
     for (row, text) in ranks.iter().enumerate() {
-        let rank = 6 - row as u8; // 0 = rank 1
-        let rank_name = rank + 1;
+        let rank = 6 - row; // 0 = rank 1
+        let rank_name = rank as u8 + 1;
         let mut file = 0usize;
         for ch in text.chars() {
-            let set = match ch {
-                'x' | 'X' | 'b' | 'B' => Some(&mut x),
-                'o' | 'O' | 'w' | 'W' => Some(&mut o),
-                '-' => Some(&mut blockers),
-                '1'..='9' => {
-                    file += ch as usize - '0' as usize;
-                    None
-                }
+            if let Some(run) = ch.to_digit(10).filter(|&d| d > 0) {
+                file += run as usize;
+                continue;
+            }
+            let set = match piece(ch) {
+                Some(Piece::Stone(seat)) if seat < Seat::MAX => &mut stones[seat],
+                Some(Piece::Blocker) => &mut blockers,
                 _ => {
-                    return Err(FenError::BadCharacter {
+                    return Err(BoardFault::BadCharacter {
                         rank: rank_name,
                         found: ch,
                     });
                 }
             };
-            if let Some(set) = set {
-                if file < 7 {
-                    *set |= 1 << (usize::from(rank) * 7 + file);
-                }
-                file += 1;
+            if file < 7 {
+                *set |= 1 << (rank * 7 + file);
             }
+            file += 1;
         }
         if file != 7 {
-            return Err(FenError::RankWidth {
+            return Err(BoardFault::RankWidth {
                 rank: rank_name,
                 files: file,
             });
         }
     }
-    Ok((x, o, blockers))
+    Ok((stones, blockers))
+}
+
+/// `x` and `o` as both tools read them (`b` and `w` too, either case), `-` a blocker.
+fn fen_piece(ch: char) -> Option<Piece> {
+    match ch {
+        'x' | 'X' | 'b' | 'B' => Some(Piece::Stone(0)),
+        'o' | 'O' | 'w' | 'W' => Some(Piece::Stone(1)),
+        '-' => Some(Piece::Blocker),
+        _ => None,
+    }
 }
 
 /// The board field, ranks 7 to 1: `piece(bit)` names what is on the square of `bit`

@@ -8,6 +8,7 @@
 //! 1), and refuses stones of seats the configuration does not have and, while the game goes
 //! on, a seat to move without stones.
 
+use super::super::fen::{BoardFault, Piece, board_field, parse_number, read_board};
 use super::position::SEATS_HALFMOVE_LIMIT;
 use super::{AtaxxSeats, SeatsConfig};
 use crate::games::Seat;
@@ -162,62 +163,26 @@ pub fn parse(config: &SeatsConfig, text: &str) -> Result<AtaxxSeats, SeatsNotati
     Ok(position)
 }
 
-/// A whole number written with ASCII digits only.
-fn parse_number(text: &str) -> Option<u64> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    text.parse().ok()
-}
-
 /// Reads the board field into each seat's stones and the blockers.
 fn parse_board(board: &str, players: usize) -> Result<([u64; Seat::MAX], u64), SeatsNotationError> {
-    let ranks: Vec<&str> = board.split('/').collect();
-    if ranks.len() != 7 {
-        return Err(SeatsNotationError::RankCount { found: ranks.len() });
-    }
-    let mut stones = [0u64; Seat::MAX];
-    let mut blockers = 0u64;
-    for (row, text) in ranks.iter().enumerate() {
-        let rank = 6 - row; // 0 = rank 1
-        let rank_name = rank as u8 + 1;
-        let mut file = 0usize;
-        for ch in text.chars() {
-            let set = match ch {
-                '-' => &mut blockers,
-                '1'..='7' => {
-                    file += ch as usize - '0' as usize;
-                    continue;
-                }
-                _ => match seat_of(ch, players) {
-                    Some(seat) => &mut stones[seat],
-                    None => {
-                        return Err(SeatsNotationError::BadCharacter {
-                            rank: rank_name,
-                            found: ch,
-                            letters: letters(players),
-                        });
-                    }
-                },
-            };
-            if file < 7 {
-                *set |= 1 << (rank * 7 + file);
-            }
-            file += 1;
-        }
-        if file != 7 {
-            return Err(SeatsNotationError::RankWidth {
-                rank: rank_name,
-                files: file,
-            });
-        }
-    }
-    Ok((stones, blockers))
+    let piece = |ch| match ch {
+        '-' => Some(Piece::Blocker),
+        _ => seat_of(ch, players).map(Piece::Stone),
+    };
+    read_board(board, piece).map_err(|fault| match fault {
+        BoardFault::RankCount(found) => SeatsNotationError::RankCount { found },
+        BoardFault::RankWidth { rank, files } => SeatsNotationError::RankWidth { rank, files },
+        BoardFault::BadCharacter { rank, found } => SeatsNotationError::BadCharacter {
+            rank,
+            found,
+            letters: letters(players),
+        },
+    })
 }
 
 /// Writes the canonical notation.
 pub fn format(position: &AtaxxSeats) -> String {
-    let mut text = super::super::fen::board_field(|bit| {
+    let mut text = board_field(|bit| {
         match position.stones.iter().position(|&s| s & bit != 0) {
             Some(seat) => Some(SEAT_LETTERS[seat]),
             None => (position.blockers & bit != 0).then_some('-'),
