@@ -182,12 +182,12 @@ fn parse_board(board: &str, players: usize) -> Result<([u64; Seat::MAX], u64), S
 
 /// Writes the canonical notation.
 pub fn format(position: &AtaxxSeats) -> String {
-    let mut text = board_field(|bit| {
-        match position.stones.iter().position(|&s| s & bit != 0) {
+    let mut text = board_field(
+        |bit| match position.stones.iter().position(|&s| s & bit != 0) {
             Some(seat) => Some(SEAT_LETTERS[seat]),
             None => (position.blockers & bit != 0).then_some('-'),
-        }
-    });
+        },
+    );
     text.push_str(&format!(
         " {} {} {}",
         seat_letter(position.turn()),
