@@ -471,6 +471,9 @@ fn train_layer(
     let (mut bias_moments, mut output_moments) = (Moments::new(HIDDEN), Moments::new(HIDDEN));
     let mut row_gradient = vec![[0.0f32; HIDDEN]; patterns];
     let mut linear_moments = LinearMoments::new(linear);
+    // A frozen linear part gives each row the same logit every step: compute it once.
+    let frozen: Option<Vec<f32>> =
+        (!linear.trained).then(|| rows.iter().map(|row| linear.value(row)).collect());
     let batch = options.batch.max(1);
     let steps_per_epoch = rows.len().div_ceil(batch).max(1);
     let total_steps = (steps_per_epoch * options.epochs.max(1) as usize) as f32;
@@ -487,7 +490,10 @@ fn train_layer(
             for &index in chunk {
                 let row = &rows[index];
                 let (active, accumulator) = layer.activations(row.patterns);
-                let logit = linear.value(row)
+                let base = frozen
+                    .as_ref()
+                    .map_or_else(|| linear.value(row), |values| values[index]);
+                let logit = base
                     + active
                         .iter()
                         .zip(&layer.output)
