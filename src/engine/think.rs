@@ -91,6 +91,7 @@ where
         position,
         &mut moves,
         &plan,
+        setup.helpers.as_deref().and_then(HelperPool::offers),
         &mut |info, store| on_iteration(info, store.stats),
     );
     // The helpers unwind on their own; the answer does not wait for them.

@@ -1,6 +1,7 @@
 //! The per-thread view of a search's budget: stop signals, the hard deadline and the node
 //! limit, checked cheaply at every node and fully every 1024 nodes.
 
+use super::iterative::MAX_DEPTH;
 use super::limits::{Limits, StopSignal};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
@@ -71,6 +72,13 @@ pub(crate) struct Budget {
     /// The depth the main thread is searching (0 before its first iteration): helpers search
     /// deeper than it.
     main_depth: Arc<AtomicU32>,
+    /// The deepest iteration a helper has completed (0: none yet; never past `max_depth`).
+    helper_depth: Arc<AtomicU32>,
+    /// The deepest iteration this search asks for.
+    max_depth: u32,
+    /// Set on the main thread from its second iteration on: it gives up an iteration as soon
+    /// as a helper has completed one at least as deep (and takes the helper's over).
+    yields_to_helpers: bool,
     /// Set while this thread, the main one, searches depth 1: no stop, deadline or node
     /// limit cuts that iteration short (it takes microseconds in every game), so a move whose
     /// search starts late, or is stopped at once, is still searched rather than played
@@ -91,6 +99,9 @@ impl Budget {
             unpublished: 0,
             countdown: CHECK_INTERVAL,
             main_depth: Arc::default(),
+            helper_depth: Arc::default(),
+            max_depth: MAX_DEPTH,
+            yields_to_helpers: false,
             finishing_depth_one: false,
         }
     }
@@ -115,6 +126,9 @@ impl Budget {
             unpublished: 0,
             countdown: node_limit.map_or(CHECK_INTERVAL, |n| n.clamp(1, CHECK_INTERVAL)),
             main_depth: Arc::default(),
+            helper_depth: Arc::default(),
+            max_depth: limits.max_depth().unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH),
+            yields_to_helpers: false,
             finishing_depth_one: false,
         }
     }
@@ -122,7 +136,26 @@ impl Budget {
     /// The main thread announces the depth it starts searching (once an iteration).
     pub(crate) fn announce_main_depth(&mut self, depth: u32) {
         self.finishing_depth_one = depth == 1;
+        self.yields_to_helpers = depth > 1;
         self.main_depth.store(depth, Ordering::Relaxed);
+    }
+
+    /// A helper announces that it completed the iteration of `depth` (and offered it to the
+    /// main thread).
+    pub(crate) fn announce_helper_depth(&self, depth: u32) {
+        self.helper_depth.fetch_max(depth, Ordering::Release);
+    }
+
+    /// The deepest iteration this search asks for.
+    pub(crate) fn max_depth(&self) -> u32 {
+        self.max_depth
+    }
+
+    /// Whether a helper has completed an iteration at least as deep as the one this thread,
+    /// the main one, is searching.
+    fn overtaken(&self) -> bool {
+        self.yields_to_helpers
+            && self.helper_depth.load(Ordering::Acquire) >= self.main_depth.load(Ordering::Relaxed)
     }
 
     /// The depth the main thread is searching (0 before its first iteration).
@@ -135,9 +168,16 @@ impl Budget {
     pub(crate) fn tick(&mut self) -> bool {
         self.unpublished += 1;
         self.countdown -= 1;
-        if self.countdown == 0 && self.full_check() {
-            self.halt.stop();
-            return !self.finishing_depth_one;
+        if self.countdown == 0 {
+            if self.full_check() {
+                self.halt.stop();
+                return !self.finishing_depth_one;
+            }
+            // The main thread unwinds (without halting the helpers) to take a helper's deeper
+            // iteration over.
+            if self.overtaken() {
+                return true;
+            }
         }
         (self.user_stop.is_stopped() || self.halt.is_stopped()) && !self.finishing_depth_one
     }

@@ -8,6 +8,7 @@ use super::options::{Algorithm, TieBreak};
 use super::report::{SearchInfo, nodes_per_second};
 use super::root::{RootMove, RootResult};
 use super::score::{INFINITY, Score, WIN_BASE};
+use super::smp::HelperIterations;
 use super::store::{NoStore, NodeStore};
 use super::tiebreak::choose;
 use super::worker::SearchWorker;
@@ -104,6 +105,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         root: &G,
         moves: &mut [RootMove<G>],
         plan: &DeepeningPlan,
+        helpers: Option<&HelperIterations<G>>,
         on_info: &mut dyn FnMut(&SearchInfo<G>, &S),
     ) -> Option<Iteration<G>> {
         let DeepeningPlan {
@@ -122,12 +124,21 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         // A root whose exact value the evaluator knows (an endgame database) is reported with
         // it: every position below it is covered too, so the search's value agrees.
         let exact = self.evaluator.exact_margin(root);
-        for depth in 1..=max_depth {
+        let mut depth = 0;
+        while depth < max_depth {
+            depth += 1;
             let previous = last.as_ref().map(|iteration| iteration.value);
             self.budget.announce_main_depth(depth);
             store.prepare_iteration(depth);
-            let Some(value) = self.iterate(store, root, moves, algorithm, depth, previous) else {
-                break;
+            let value = match self.iterate(store, root, moves, algorithm, depth, previous) {
+                Some(value) => value,
+                None => match helpers.and_then(|offers| self.take_over(offers, depth, moves)) {
+                    Some((helper_depth, value)) => {
+                        depth = helper_depth;
+                        value
+                    }
+                    None => break,
+                },
             };
             let mut iteration = Self::conclude(moves, depth, value, tiebreak);
             iteration.exact = exact;
@@ -172,20 +183,57 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
     /// main thread is searching (and than its own last), from `first_depth` on; it goes on
     /// past the main thread's last depth, so that the helper never idles while the main
     /// thread finishes its last iteration.
-    pub(crate) fn deepen_quietly(&mut self, root: &G, moves: &mut [RootMove<G>], first_depth: u32) {
+    ///
+    /// Each pass it completes up to the search's deepest is offered to the main thread through
+    /// `offers`. Once the main thread searches the deepest, a helper that has not completed it
+    /// searches it too: whichever finishes first answers.
+    pub(crate) fn deepen_quietly(
+        &mut self,
+        root: &G,
+        moves: &mut [RootMove<G>],
+        first_depth: u32,
+        offers: &HelperIterations<G>,
+    ) {
         let mut previous = None;
         let mut depth = first_depth;
+        let deepest = self.budget.max_depth();
         while depth <= MAX_DEPTH {
             let Some(value) =
                 self.iterate(&mut NoStore, root, moves, Algorithm::Pvs, depth, previous)
             else {
                 break;
             };
+            if depth <= deepest {
+                offers.offer(depth, value, moves);
+                self.budget.announce_helper_depth(depth);
+            }
             previous = Some(value);
             moves.sort_by_key(|m| std::cmp::Reverse(m.value));
-            depth = (depth + 1).max(self.budget.main_depth() + 1);
+            let next = (depth + 1).max(self.budget.main_depth());
+            depth = if depth < deepest {
+                next.min(deepest)
+            } else {
+                next
+            };
         }
         self.budget.publish();
+    }
+
+    /// After this thread's pass of `depth` was cut short: a helper's completed pass at least
+    /// as deep, copied into `moves`, as its depth and value (`None` if there is none).
+    fn take_over(
+        &mut self,
+        offers: &HelperIterations<G>,
+        depth: u32,
+        moves: &mut [RootMove<G>],
+    ) -> Option<(u32, i32)> {
+        let taken = offers.take_at_least(depth)?;
+        if taken.moves.len() != moves.len() {
+            return None;
+        }
+        moves.clone_from_slice(&taken.moves);
+        self.aborted = false;
+        Some((taken.depth, taken.value))
     }
 
     /// The equal-best root moves, in natural order, of each depth from 1 to `max_depth`: what

@@ -228,6 +228,7 @@ impl<G: Game, E: Evaluator<G>> SearchRunner<G> for Runner<G, E> {
             &root,
             &mut main_moves,
             &plan,
+            self.helpers.offers(),
             &mut |info, _| on_info(info),
         );
         // The helpers unwind on their own; the answer does not wait for them.

@@ -4,6 +4,11 @@
 //! of a search and raises their halt signal at its end without waiting for them (a helper that
 //! the system has descheduled must not hold the answer back); the next search first waits for
 //! the halted helpers to finish, which takes microseconds.
+//!
+//! A helper that completes an iteration at least as deep as the main thread's current one
+//! offers it ([`HelperIterations`]); the main thread then gives up its own pass and takes the
+//! helper's over, so that a second thread never makes a fixed depth take longer (whichever
+//! thread completes it first answers) and a clocked search ends on the deepest completed pass.
 
 use super::budget::Budget;
 use super::eval::Evaluator;
@@ -12,7 +17,56 @@ use super::root::RootMove;
 use super::worker::SearchWorker;
 use crate::games::Game;
 use crossbeam_channel::{Receiver, Sender};
+use parking_lot::Mutex;
+use std::sync::Arc;
 use std::thread::JoinHandle;
+
+/// A root pass a helper completed: its depth, value and root moves (as `iterate` left them).
+pub(crate) struct HelperIteration<G: Game> {
+    pub(crate) depth: u32,
+    pub(crate) value: i32,
+    pub(crate) moves: Vec<RootMove<G>>,
+}
+
+/// The deepest pass the helpers completed in the current search, for the main thread to take
+/// over. Locked once per completed pass, never per node.
+pub(crate) struct HelperIterations<G: Game> {
+    deepest: Mutex<Option<HelperIteration<G>>>,
+}
+
+impl<G: Game> HelperIterations<G> {
+    fn new() -> Self {
+        HelperIterations {
+            deepest: Mutex::new(None),
+        }
+    }
+
+    /// Offers a completed pass; kept if deeper than the one held.
+    pub(crate) fn offer(&self, depth: u32, value: i32, moves: &[RootMove<G>]) {
+        let mut deepest = self.deepest.lock();
+        if deepest.as_ref().is_none_or(|held| depth > held.depth) {
+            *deepest = Some(HelperIteration {
+                depth,
+                value,
+                moves: moves.to_vec(),
+            });
+        }
+    }
+
+    /// The pass held, if it is at least `depth` deep (it is then no longer held).
+    pub(crate) fn take_at_least(&self, depth: u32) -> Option<HelperIteration<G>> {
+        let mut deepest = self.deepest.lock();
+        if deepest.as_ref().is_some_and(|held| held.depth >= depth) {
+            deepest.take()
+        } else {
+            None
+        }
+    }
+
+    fn clear(&self) {
+        *self.deepest.lock() = None;
+    }
+}
 
 /// One helper's part of a search.
 struct HelperJob<G: Game> {
@@ -21,6 +75,7 @@ struct HelperJob<G: Game> {
     first_depth: u32,
     budget: Budget,
     repetition: RepetitionStack,
+    offers: Arc<HelperIterations<G>>,
 }
 
 struct Helper<G: Game> {
@@ -33,6 +88,7 @@ struct Helper<G: Game> {
 /// The helper threads of one searcher.
 pub(crate) struct HelperPool<G: Game> {
     helpers: Vec<Helper<G>>,
+    offers: Arc<HelperIterations<G>>,
 }
 
 impl<G: Game> HelperPool<G> {
@@ -51,7 +107,12 @@ impl<G: Game> HelperPool<G> {
                         worker.new_search();
                         worker.aborted = false;
                         worker.repetition = job.repetition;
-                        worker.deepen_quietly(&job.root, &mut job.moves, job.first_depth);
+                        worker.deepen_quietly(
+                            &job.root,
+                            &mut job.moves,
+                            job.first_depth,
+                            &job.offers,
+                        );
                         if done_sender.send(()).is_err() {
                             break;
                         }
@@ -66,7 +127,16 @@ impl<G: Game> HelperPool<G> {
                 });
             }
         }
-        HelperPool { helpers }
+        HelperPool {
+            helpers,
+            offers: Arc::new(HelperIterations::new()),
+        }
+    }
+
+    /// Where the helpers offer their completed passes (the main thread's
+    /// [`SearchWorker::deepen_and_report`] takes them over); `None` without helpers.
+    pub(crate) fn offers(&self) -> Option<&HelperIterations<G>> {
+        (!self.helpers.is_empty()).then_some(&*self.offers)
     }
 
     /// Waits until every helper has finished its last job (they were halted).
@@ -90,6 +160,7 @@ impl<G: Game> HelperPool<G> {
         repetition: &RepetitionStack,
     ) {
         self.wait_idle();
+        self.offers.clear();
         for index in 0..self.helpers.len() {
             let mut moves = moves.to_vec();
             let count = moves.len();
@@ -104,6 +175,7 @@ impl<G: Game> HelperPool<G> {
                     first_depth: 2 + index as u32 % 2,
                     budget: budget.clone(),
                     repetition: repetition.clone(),
+                    offers: Arc::clone(&self.offers),
                 },
             );
         }

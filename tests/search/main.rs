@@ -16,5 +16,6 @@ mod search_oware;
 mod search_oware_selectivity;
 mod search_prove;
 mod search_solve;
+mod search_threads;
 mod search_ties;
 mod tune_eval;

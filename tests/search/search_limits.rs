@@ -48,13 +48,23 @@ fn a_stop_signal_ends_an_infinite_search_with_a_legal_move() {
             std::thread::sleep(Duration::from_millis(30));
             stopper.stop();
         });
-        let mut infos = 0;
+        let mut depths = Vec::new();
         let outcome =
-            kalah_searcher(threads)
-                .search(&record, &Limits::infinite(), &stop, &mut |_| infos += 1);
+            kalah_searcher(threads).search(&record, &Limits::infinite(), &stop, &mut |info| {
+                depths.push(info.depth)
+            });
         timer.join().unwrap();
         assert!(outcome.stopped);
-        assert!(outcome.depth >= 1 && infos as u32 == outcome.depth);
+        // One report per completed depth, deeper each time (with a helper, the main thread
+        // may take a helper's deeper pass over and skip a depth), the last the answer's.
+        assert!(outcome.depth >= 1 && depths.last() == Some(&outcome.depth));
+        assert!(
+            depths.windows(2).all(|pair| pair[0] < pair[1]),
+            "{depths:?}"
+        );
+        if threads == 1 {
+            assert_eq!(depths, (1..=outcome.depth).collect::<Vec<_>>());
+        }
         assert!(record.current().is_legal(outcome.best_move.unwrap()));
         assert_eq!(outcome.pv.first(), outcome.best_move.as_ref());
     }
