@@ -65,6 +65,25 @@ async function waitTurnOrOver(page, timeout = 30000) {
   return page.evaluate(() => !document.querySelector('#over').hidden);
 }
 
+/**
+ * Clicks `target` with `force` (no wait for an enabled element), again when the board was
+ * drawn anew between finding the element and clicking it (live pondering redraws it): the
+ * click then fails as "not visible" or "detached" before any mouse event is sent.
+ */
+async function forceClick(page, target, attempts = 5) {
+  for (let attempt = 1; ; attempt += 1) {
+    await page.waitForSelector(target, { state: 'visible' });
+    try {
+      await page.click(target, { force: true, timeout: 5000 });
+      return;
+    } catch (error) {
+      if (attempt >= attempts || !/not visible|detached|not attached/i.test(error.message)) {
+        throw error;
+      }
+    }
+  }
+}
+
 /** Plays the first legal move by clicks (source then target for an Ataxx jump, or Pass). */
 async function clickAMove(page) {
   if (await page.isVisible('#btn-pass')) {
@@ -117,11 +136,10 @@ test('an illegal click sends nothing and leaves the board as it was', { timeout:
   const before = await page.innerHTML('#board');
   // North's pit (never South's move) and South's store: marked aria-disabled, so `force`
   // skips playwright's wait for an enabled element; the mouse still clicks where they are.
-  // Each target is waited for first: a click may re-render the board, and `force` does not
-  // wait for the element to be laid out again.
+  // A click may draw the board anew, and `force` does not wait for the element to be laid
+  // out again: `forceClick` waits for it and clicks again if it was replaced meanwhile.
   for (const target of ['#cell-p1-0', '#store0']) {
-    await page.waitForSelector(target, { state: 'visible' });
-    await page.click(target, { force: true });
+    await forceClick(page, target);
   }
   assert.match(await page.textContent('#game-message'), /not a legal move/);
   assert.deepEqual(moves, []);
