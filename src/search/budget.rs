@@ -70,7 +70,7 @@ pub(crate) struct Budget {
     unpublished: u64,
     countdown: u64,
     /// The depth the main thread is searching (0 before its first iteration): helpers search
-    /// deeper than it.
+    /// at least as deep.
     main_depth: Arc<AtomicU32>,
     /// The deepest iteration a helper has completed (0: none yet; never past `max_depth`).
     helper_depth: Arc<AtomicU32>,

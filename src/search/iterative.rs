@@ -98,7 +98,9 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
 
     /// The main thread's iterative deepening over `store` (whose root is `root`): reports
     /// each completed iteration through `on_info` (with the store, for its statistics) and
-    /// returns the last one (`None` if not even depth 1 completed).
+    /// returns the last one (`None` if not even depth 1 completed). With `helpers`, a pass
+    /// cut short (a helper got there first, or the budget ended) is replaced by a helper's
+    /// completed pass at least as deep, when there is one.
     pub(crate) fn deepen_and_report<S: NodeStore<G>>(
         &mut self,
         store: &mut S,
@@ -179,10 +181,10 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
     }
 
     /// A helper thread's iterative deepening (Lazy SMP): the same search, filling the shared
-    /// table, until halted. Each iteration starts at least one ply deeper than the one the
-    /// main thread is searching (and than its own last), from `first_depth` on; it goes on
-    /// past the main thread's last depth, so that the helper never idles while the main
-    /// thread finishes its last iteration.
+    /// table, until halted. Each iteration is at least as deep as the one the main thread is
+    /// searching and deeper than its own last, from `first_depth` on; it goes on past the main
+    /// thread's last depth, so that the helper never idles while the main thread finishes its
+    /// last iteration.
     ///
     /// Each pass it completes up to the search's deepest is offered to the main thread through
     /// `offers`. Once the main thread searches the deepest, a helper that has not completed it

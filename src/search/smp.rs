@@ -7,8 +7,8 @@
 //!
 //! A helper that completes an iteration at least as deep as the main thread's current one
 //! offers it ([`HelperIterations`]); the main thread then gives up its own pass and takes the
-//! helper's over, so that a second thread never makes a fixed depth take longer (whichever
-//! thread completes it first answers) and a clocked search ends on the deepest completed pass.
+//! helper's over: whichever thread completes a depth first answers for it, and a clocked
+//! search ends on the deepest completed pass (times to a fixed depth: `docs/search.md`).
 
 use super::budget::Budget;
 use super::eval::Evaluator;
