@@ -4,32 +4,28 @@
 //! moves are known exactly: two threads must give one thread's value and ties, at exactly the
 //! depth asked, whichever thread completed it.
 
+use crate::common::search_reporting;
 use ponder::games::Game;
 use ponder::games::kalah::KalahConfig;
-use ponder::search::{Evaluators, Limits, SearchOptions, SearchOutcome, Searcher, StopSignal};
+use ponder::search::{Algorithm, Evaluators, SearchOutcome, TieBreak};
 use ponder::{Ataxx, GameRecord, Kalah, Oware};
 
-/// An exact search of `record` to `depth` on `threads` threads, with the depths it reported.
+/// An exact search (forward pruning off) of `record` to `depth` on `threads` threads, with the
+/// depths it reported.
 fn exact_search<G: Evaluators>(
     record: &GameRecord<G>,
     depth: u32,
     threads: usize,
 ) -> (SearchOutcome<G>, Vec<u32>) {
-    let mut searcher = Searcher::<G>::with_new_table(SearchOptions {
-        threads,
-        hash_mib: 8,
-        forward_pruning: false,
-        ..SearchOptions::default()
-    })
-    .unwrap();
-    let mut depths = Vec::new();
-    let outcome = searcher.search(
+    search_reporting(
         record,
-        &Limits::depth(depth),
-        &StopSignal::new(),
-        &mut |info| depths.push(info.depth),
-    );
-    (outcome, depths)
+        Algorithm::Pvs,
+        "default",
+        TieBreak::First,
+        depth,
+        threads,
+        false,
+    )
 }
 
 fn two_threads_agree_with_one<G: Evaluators>(start: G, depth: u32) {

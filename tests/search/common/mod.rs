@@ -43,6 +43,28 @@ pub fn search<G: Evaluators>(
     threads: usize,
     forward_pruning: bool,
 ) -> SearchOutcome<G> {
+    let (outcome, _) = search_reporting(
+        record,
+        algorithm,
+        eval,
+        tiebreak,
+        depth,
+        threads,
+        forward_pruning,
+    );
+    outcome
+}
+
+/// [`search`], with the depths of the iterations it reported, in order.
+pub fn search_reporting<G: Evaluators>(
+    record: &GameRecord<G>,
+    algorithm: Algorithm,
+    eval: &str,
+    tiebreak: TieBreak,
+    depth: u32,
+    threads: usize,
+    forward_pruning: bool,
+) -> (SearchOutcome<G>, Vec<u32>) {
     let options = SearchOptions {
         algorithm,
         eval: eval.to_string(),
@@ -53,12 +75,14 @@ pub fn search<G: Evaluators>(
         ..SearchOptions::default()
     };
     let mut searcher = Searcher::<G>::with_new_table(options).expect("valid options");
-    searcher.search(
+    let mut depths = Vec::new();
+    let outcome = searcher.search(
         record,
         &Limits::depth(depth),
         &StopSignal::new(),
-        &mut |_| {},
-    )
+        &mut |info| depths.push(info.depth),
+    );
+    (outcome, depths)
 }
 
 /// Minimax (the oracle), alpha-beta and PVS (one and two threads), forward pruning off, agree
