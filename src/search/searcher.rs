@@ -52,22 +52,71 @@ impl<G: Evaluators> Searcher<G> {
         options: SearchOptions,
         table: Arc<TranspositionTable>,
     ) -> Result<Self, SearchError> {
+        struct ByName<G: Evaluators> {
+            options: SearchOptions,
+            table: Arc<TranspositionTable>,
+            _game: std::marker::PhantomData<G>,
+        }
+        impl<G: Evaluators> EvaluatorVisitor<G> for ByName<G> {
+            type Output = Result<Searcher<G>, SearchError>;
+            fn visit<E: Evaluator<G> + 'static>(self, evaluator: E) -> Self::Output {
+                Searcher::with_evaluator(self.options, self.table, evaluator)
+            }
+        }
+        let name = options.eval.clone();
+        G::visit_evaluator(
+            &name,
+            ByName {
+                options,
+                table,
+                _game: std::marker::PhantomData,
+            },
+        )?
+    }
+
+    /// A searcher with `options` over the shared `table` that evaluates with `evaluator`, a
+    /// value of the caller's (`options.eval`, the name, is then only a label); fails on zero
+    /// threads or an unknown technique name. The search is compiled for `E`.
+    ///
+    /// ```
+    /// use ponder::search::{Evaluator, Limits, SearchOptions, Searcher, StopSignal};
+    /// use ponder::{Game, GameRecord, Kalah};
+    /// struct Stores;
+    /// impl Evaluator<Kalah> for Stores {
+    ///     fn evaluate(&self, position: &Kalah, _: Option<<Kalah as Game>::Move>) -> i32 {
+    ///         let [first, second] = position.scores();
+    ///         let mover = position.side_to_move().index();
+    ///         (first as i32 - second as i32) * if mover == 0 { 1 } else { -1 }
+    ///     }
+    /// }
+    /// let options = SearchOptions::default();
+    /// let table = std::sync::Arc::new(ponder::search::TranspositionTable::new(
+    ///     options.table_kind,
+    ///     options.hash_mib,
+    /// ));
+    /// let mut searcher = Searcher::<Kalah>::with_evaluator(options, table, Stores).unwrap();
+    /// let record = GameRecord::new(Kalah::start(&Default::default()).unwrap());
+    /// let outcome = searcher.search(&record, &Limits::depth(4), &StopSignal::new(), &mut |_| {});
+    /// assert_eq!(outcome.depth, 4);
+    /// ```
+    pub fn with_evaluator<E: Evaluator<G> + 'static>(
+        options: SearchOptions,
+        table: Arc<TranspositionTable>,
+        evaluator: E,
+    ) -> Result<Self, SearchError> {
         if options.threads == 0 {
             return Err(SearchError::InvalidOption(
                 "threads must be at least 1".to_string(),
             ));
         }
-        // Checks the technique names before any thread starts.
         Selectivity::STEPS
             .without(&options.without)?
             .tuned(&options.tune)?;
-        let runner = G::visit_evaluator(
-            &options.eval,
-            MakeRunner {
-                table: table.clone(),
-                options: options.clone(),
-            },
-        )?;
+        let runner = MakeRunner {
+            table: table.clone(),
+            options: options.clone(),
+        }
+        .visit(evaluator);
         Ok(Searcher {
             options,
             table,
