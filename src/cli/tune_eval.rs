@@ -1,20 +1,22 @@
-//! `ponder tune-eval`: fit a game's evaluation to self-play outcomes and write the weights the
-//! build embeds (the library's [`crate::tune`] does the work; this is its command line).
+//! `ponder tune-eval`: fit a game's evaluation to self-play outcomes and write the weights file
+//! the build embeds, with its provenance note (the library's [`crate::tune`] does the work;
+//! this is its command line).
 
 use super::{CliError, progress_bar};
 use crate::egdb::Shard;
-use crate::files::{load_bincode, save_bincode, write_atomic_bytes};
+use crate::files::{load_bincode, save_bincode};
 use crate::games::ataxx::Ataxx;
 use crate::games::oware::Oware;
 use crate::games::{Game, GameRecord, GameSpec};
 use crate::matches::Balance;
 use crate::players::PlayerSpec;
 use crate::search::Evaluators;
-use crate::search::eval::LinearFeatures;
+use crate::search::eval::weights::NOTE_PLACEHOLDER;
+use crate::search::eval::{EmbeddedWeights, LinearFeatures, LinearWeights, Weights};
 use crate::tune::{
-    DATASET_FORMAT, Dataset, FitOptions, FitReport, NetworkOptions, SelfPlay, StartingNetwork,
-    TrainedNetwork, TuneError, fit, render_network_file, render_weights_file, rerun_command,
-    self_play, train_network,
+    DATASET_FORMAT, Dataset, FitOptions, FitReport, NetworkOptions, Provenance, SelfPlay,
+    StartingNetwork, TrainedNetwork, TuneError, fit, rerun_command, self_play, train_network,
+    write_weights_file,
 };
 use std::io::Write;
 use std::path::PathBuf;
@@ -34,9 +36,9 @@ pub struct TuneEvalArgs {
     /// Seeds the openings, the players, the sampling and the train/held-out split.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Where to write: the weights file (default: the game's, e.g.
-    /// `src/games/ataxx/eval_weights.rs`, relative to the current directory), or with
-    /// `--shard` the shard's data set.
+    /// Where to write: the folder of the weights file and its provenance note (default: the
+    /// game's weights folder, e.g. `src/games/ataxx/weights`, relative to the current
+    /// directory), or with `--shard` the shard's data set.
     #[arg(long)]
     out: Option<PathBuf>,
     /// Play only shard `i/N` of the games and save its data set to `--out` (fit later with
@@ -77,15 +79,14 @@ pub struct TuneEvalArgs {
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=90))]
     held_out: u32,
     /// Fit the game's pattern weights too (Ataxx's 2×2 windows) and write the pattern
-    /// evaluation's weights file (e.g. `src/games/ataxx/pattern_weights.rs`).
+    /// evaluation's weights file (`patterns-<hash>.bin`).
     #[arg(long)]
     patterns: bool,
     /// The L2 penalty on the pattern weights (logit units).
     #[arg(long, default_value_t = 3e-3)]
     pattern_l2: f64,
     /// Fit the network evaluation too (one hidden layer over the patterns, on top of the
-    /// pattern evaluation) and write its weights file (e.g.
-    /// `src/games/ataxx/network_weights.rs`).
+    /// pattern evaluation) and write its weights file (`network-<hash>.bin`).
     #[arg(long)]
     network: bool,
     /// Passes of the network's training over the training positions.
@@ -112,7 +113,7 @@ pub struct TuneEvalArgs {
     /// against the results either way).
     #[arg(long, default_value_t = 0.0, value_parser = unit_share)]
     value_weight: f64,
-    /// Print the fit only; write no weights file.
+    /// Print the fit only; write no weights file or note.
     #[arg(long)]
     dry_run: bool,
     /// Games played at the same time. Default: the number of cores.
@@ -134,7 +135,7 @@ pub fn run(args: &TuneEvalArgs, out: &mut dyn Write) -> Result<(), CliError> {
 }
 
 /// The tuner for game `G`: play (a shard) or load the data, fit, report, write.
-fn run_for<G: LinearFeatures + Evaluators>(
+fn run_for<G: EmbeddedWeights + Evaluators>(
     args: &TuneEvalArgs,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
@@ -173,45 +174,58 @@ fn run_for<G: LinearFeatures + Evaluators>(
         .chain(std::env::args().skip(1))
         .collect();
     let command = rerun_command(&command_line);
-    let (text, default_path) = if args.network {
+    if args.patterns && G::PATTERN_COUNT == 0 {
+        return Err(CliError::Usage(format!(
+            "tune-eval --patterns: {} has no patterns",
+            G::NAME
+        )));
+    }
+    let (weights, report) = if args.network {
         let network = fit_network::<G>(&data, &options, args, out)?;
-        (
-            render_network_file(G::NAME, &network, &command),
-            G::NETWORK_FILE,
-        )
+        (Weights::Network(Box::new(network.weights)), network.report)
     } else {
         let fit = fit(&data, G::MATERIAL_FEATURE, &options).map_err(tune_error)?;
         print_report(&fit.report, out)?;
         print_weights::<G>(&fit.weights, out)?;
-        let path = if args.patterns {
-            G::PATTERN_WEIGHTS_FILE
-        } else {
-            G::WEIGHTS_FILE
+        let linear = LinearWeights {
+            features: fit.weights,
+            patterns: fit.pattern_weights,
         };
-        (
-            render_weights_file(G::NAME, G::FEATURE_NAMES, &fit, &command),
-            path,
-        )
+        let weights = if args.patterns {
+            Weights::Patterns(linear)
+        } else {
+            Weights::Fitted(linear)
+        };
+        (weights, fit.report)
     };
     if !args.dry_run {
-        let path = args
+        let folder = args
             .out
             .clone()
-            .unwrap_or_else(|| PathBuf::from(default_path));
-        if path.as_os_str().is_empty() {
-            return Err(CliError::Usage(format!(
-                "tune-eval: {} has no file for these weights; name one with --out",
-                G::NAME
-            )));
-        }
-        write_atomic_bytes(&path, text.as_bytes())?;
-        writeln!(out, "weights written to {}", path.display())?;
+            .unwrap_or_else(|| PathBuf::from(G::WEIGHTS_FOLDER));
+        let provenance = Provenance {
+            command: &command,
+            saved_data: !args.data.is_empty(),
+            report: &report,
+        };
+        let written =
+            write_weights_file(&folder, G::NAME, G::FEATURE_NAMES, &weights, &provenance)?;
+        writeln!(
+            out,
+            "weights written to {} and their provenance note to {}: fill in the note's places \
+             marked \"{NOTE_PLACEHOLDER}\", then embed the file by naming it in \
+             src/games/{}/weights.rs (in place of the {} file it replaces, which goes)",
+            written.file.display(),
+            written.note.display(),
+            G::NAME,
+            weights.kind()
+        )?;
     }
     Ok(())
 }
 
 /// Fits the network evaluation, printing each epoch's training loss and the held-out figures.
-fn fit_network<G: LinearFeatures>(
+fn fit_network<G: EmbeddedWeights>(
     data: &Dataset,
     linear: &FitOptions,
     args: &TuneEvalArgs,
@@ -231,7 +245,7 @@ fn fit_network<G: LinearFeatures>(
         train_linear: args.train_linear,
         ..NetworkOptions::default()
     };
-    let start = match (args.fine_tune, G::NETWORK) {
+    let start = match (args.fine_tune, G::network_weights()) {
         (false, _) => None,
         (true, Some(weights)) => Some(StartingNetwork {
             name: "embedded",

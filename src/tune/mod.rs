@@ -13,7 +13,8 @@
 //! - [`network`]: one hidden layer over the patterns on top of the pattern evaluation,
 //!   trained by mini-batch Adam on what the linear model leaves unexplained, rounded to the
 //!   integers the hot path evaluates.
-//! - [`weights_file`]: the Rust source files of the weights that the build embeds.
+//! - [`weights_file`]: the weights files the build embeds (named by their contents, in the
+//!   game's weights folder) and their provenance notes.
 
 pub mod data;
 pub mod fit;
@@ -23,7 +24,7 @@ pub mod weights_file;
 pub use data::{DATASET_FORMAT, Dataset, Sample, SelfPlay, self_play};
 pub use fit::{Fit, FitOptions, FitReport, ModelScore, fit};
 pub use network::{NetworkOptions, StartingNetwork, TrainedNetwork, train_network};
-pub use weights_file::{render_network_file, render_weights_file, rerun_command};
+pub use weights_file::{Provenance, WrittenWeights, rerun_command, write_weights_file};
 
 use crate::files::FileError;
 use crate::players::PlayerError;

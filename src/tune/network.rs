@@ -52,40 +52,21 @@ impl Default for NetworkOptions {
 /// A fitted network, in the integers the hot path evaluates, and how it did.
 #[derive(Clone, Debug)]
 pub struct TrainedNetwork {
-    /// The linear feature weights (fixed point).
-    pub features: Vec<i32>,
-    /// The linear pattern weights (fixed point).
-    pub patterns: Vec<i32>,
-    /// One row of hidden weights per pattern (`QA` is 1.0).
-    pub hidden: Vec<[i16; HIDDEN]>,
-    /// The hidden biases.
-    pub bias: [i16; HIDDEN],
-    /// The output weights.
-    pub output: [i32; HIDDEN],
+    /// The weights, as the hot path reads them (`QA` is 1.0 in the hidden layer).
+    pub weights: NetworkWeights,
     /// The held-out figures: the linear models, then `network`.
     pub report: FitReport,
 }
 
 impl TrainedNetwork {
-    /// The weights as the hot path reads them.
-    pub fn weights(&self) -> NetworkWeights<'_> {
-        NetworkWeights {
-            features: &self.features,
-            patterns: &self.patterns,
-            hidden: &self.hidden,
-            bias: self.bias,
-            output: self.output,
-        }
-    }
-
     /// `sample`'s value under the rounded network, as the hot path computes it.
     pub fn value(&self, sample: &Sample) -> i32 {
-        value_of(&self.weights(), sample)
+        value_of(&self.weights, sample)
     }
 }
 
 /// `sample`'s value under `weights`, as the hot path computes it.
-fn value_of(weights: &NetworkWeights<'_>, sample: &Sample) -> i32 {
+fn value_of(weights: &NetworkWeights, sample: &Sample) -> i32 {
     let mut sum = weights.start(&vector(sample));
     for &p in &sample.patterns {
         weights.add(&mut sum, usize::from(p));
@@ -99,7 +80,7 @@ pub struct StartingNetwork<'a> {
     /// The report's name for it (`ponder tune-eval --fine-tune` says `embedded`: the build's).
     pub name: &'a str,
     /// Its weights.
-    pub weights: NetworkWeights<'a>,
+    pub weights: &'a NetworkWeights,
 }
 
 /// Fits the pattern evaluation on `data` (its options `linear`, patterns on), then the hidden
@@ -141,15 +122,15 @@ pub fn train_network(
             name,
             weights: start,
         }) => {
-            check_shape(data, &start)?;
-            let score = judge(name, &train, &test, |s| value_of(&start, s));
+            check_shape(data, start)?;
+            let score = judge(name, &train, &test, |s| value_of(start, s));
             let scale = score.scale;
             report.models.push(score);
             (
-                start.features.to_vec(),
-                start.patterns.to_vec(),
+                start.features.clone(),
+                start.patterns.clone(),
                 scale,
-                Some(Layer::from_weights(&start, scale)),
+                Some(Layer::from_weights(start, scale)),
             )
         }
     };
@@ -185,11 +166,13 @@ pub fn train_network(
         (features, patterns)
     };
     let mut network = TrainedNetwork {
-        features,
-        patterns,
-        hidden: layer.rounded_rows(),
-        bias: layer.rounded_bias(),
-        output: layer.rounded_output(scale),
+        weights: NetworkWeights {
+            features,
+            patterns,
+            hidden: layer.rounded_rows(),
+            bias: layer.rounded_bias(),
+            output: layer.rounded_output(scale),
+        },
         report,
     };
     let score = judge("network", &train, &test, |s| network.value(s));
@@ -198,7 +181,7 @@ pub fn train_network(
 }
 
 /// Whether `start` has the data's features and patterns.
-fn check_shape(data: &Dataset, start: &NetworkWeights<'_>) -> Result<(), TuneError> {
+fn check_shape(data: &Dataset, start: &NetworkWeights) -> Result<(), TuneError> {
     let (features, patterns) = (data.feature_names.len(), data.pattern_count);
     if start.features.len() == features
         && start.patterns.len() == patterns
@@ -321,7 +304,7 @@ impl Layer {
 
     /// `weights`' hidden layer in floating point, its output weights in logit units by
     /// `scale` (the inverse of the rounding below).
-    fn from_weights(weights: &NetworkWeights<'_>, scale: f64) -> Layer {
+    fn from_weights(weights: &NetworkWeights, scale: f64) -> Layer {
         let unit = f64::from(1u32 << (WEIGHT_SHIFT + OUTPUT_EXTRA_BITS));
         let one = f32::from(QA);
         Layer {
@@ -619,7 +602,7 @@ mod tests {
         data: &Dataset,
         epochs: u32,
         learning_rate: f32,
-        start: Option<NetworkWeights<'_>>,
+        start: Option<&NetworkWeights>,
     ) -> TrainedNetwork {
         let start = start.map(|weights| StartingNetwork {
             name: "start",
@@ -653,17 +636,18 @@ mod tests {
         let data = xor_data();
         let start = trained(&data, 3, 1e-2, None);
         // A step too small to move any weight: the start comes back as it went in.
-        let same = trained(&data, 1, 1e-9, Some(start.weights()));
-        assert_eq!(same.features, start.features);
-        assert_eq!(same.patterns, start.patterns);
-        assert_eq!(same.hidden, start.hidden);
-        assert_eq!(same.bias, start.bias);
-        for (a, b) in same.output.iter().zip(&start.output) {
+        let same = trained(&data, 1, 1e-9, Some(&start.weights));
+        let (same_weights, start_weights) = (&same.weights, &start.weights);
+        assert_eq!(same_weights.features, start_weights.features);
+        assert_eq!(same_weights.patterns, start_weights.patterns);
+        assert_eq!(same_weights.hidden, start_weights.hidden);
+        assert_eq!(same_weights.bias, start_weights.bias);
+        for (a, b) in same_weights.output.iter().zip(&start_weights.output) {
             assert!(
                 (a - b).abs() <= 1,
                 "{:?} against {:?}",
-                same.output,
-                start.output
+                same_weights.output,
+                start_weights.output
             );
         }
         let (before, after) = (model(&same, "start"), model(&same, "network"));
@@ -678,7 +662,7 @@ mod tests {
     fn fine_tuning_improves_a_weak_start() {
         let data = xor_data();
         let weak = trained(&data, 1, 1e-4, None);
-        let tuned = trained(&data, 30, 1e-2, Some(weak.weights()));
+        let tuned = trained(&data, 30, 1e-2, Some(&weak.weights));
         let (before, after) = (model(&tuned, "start"), model(&tuned, "network"));
         assert!(before.accuracy < 0.6, "{before:?}");
         assert!(after.accuracy > 0.95, "{after:?}");
@@ -706,7 +690,7 @@ mod tests {
     }
 
     /// Fine-tunes `start` on `data` for a few epochs, with or without the linear part.
-    fn fine_tuned(data: &Dataset, start: NetworkWeights<'_>, train_linear: bool) -> TrainedNetwork {
+    fn fine_tuned(data: &Dataset, start: &NetworkWeights, train_linear: bool) -> TrainedNetwork {
         let options = NetworkOptions {
             epochs: 5,
             learning_rate: 1e-2,
@@ -736,17 +720,18 @@ mod tests {
         let full = trained(&data, 10, 1e-2, None);
         // The start forgets the signal's weight: its patterns and hidden layer still know
         // the exclusive-or.
-        let mut features = full.features.clone();
+        let mut features = full.weights.features.clone();
         features[1] = 0;
         let start = NetworkWeights {
-            features: &features,
-            ..full.weights()
+            features: features.clone(),
+            ..full.weights.clone()
         };
-        let frozen = fine_tuned(&data, start, false);
-        let learning = fine_tuned(&data, start, true);
-        assert_eq!(frozen.features, features);
-        assert_eq!(frozen.patterns, full.patterns);
-        assert!(learning.features[1] > 0, "{:?}", learning.features);
+        let frozen = fine_tuned(&data, &start, false);
+        let learning = fine_tuned(&data, &start, true);
+        assert_eq!(frozen.weights.features, features);
+        assert_eq!(frozen.weights.patterns, full.weights.patterns);
+        let learnt_features = &learning.weights.features;
+        assert!(learnt_features[1] > 0, "{learnt_features:?}");
         let (kept, learnt) = (model(&frozen, "network"), model(&learning, "network"));
         assert!(
             learnt.log_loss < kept.log_loss - 0.02,
@@ -759,10 +744,9 @@ mod tests {
     fn fine_tuning_refuses_a_network_of_another_shape() {
         let data = xor_data();
         let start = trained(&data, 1, 1e-2, None);
-        let fewer_rows = &start.hidden[..3];
         let other = NetworkWeights {
-            hidden: fewer_rows,
-            ..start.weights()
+            hidden: start.weights.hidden[..3].to_vec(),
+            ..start.weights.clone()
         };
         let options = NetworkOptions::default();
         let result = train_network(
@@ -772,7 +756,7 @@ mod tests {
             &options,
             Some(StartingNetwork {
                 name: "other",
-                weights: other,
+                weights: &other,
             }),
             &mut |_, _| {},
         );

@@ -1,70 +1,129 @@
-//! The weights file: Rust source that the build embeds (`src/games/<game>/eval_weights.rs`),
-//! written by `ponder tune-eval`, with the command and the held-out figures in its comments.
+//! The weights files `ponder tune-eval` writes: the binary file the build embeds
+//! ([`crate::search::eval::weights`]), named by its contents, in the game's weights folder
+//! (`src/games/<game>/weights/`), and its provenance note beside it (`<name>.md`: the command
+//! that wrote it, the held-out figures, and places for the data's origin and the match that
+//! accepts it).
 
-use super::fit::{Fit, FitReport};
-use super::network::TrainedNetwork;
+use super::fit::FitReport;
+use crate::files::{FileError, write_atomic_bytes};
+use crate::search::eval::weights::{
+    NOTE_PLACEHOLDER, Weights, encode_weights, note_name, weights_file_name,
+};
+use std::path::{Path, PathBuf};
 
-/// The source of a weights file for `game`'s features `names`, fitted by `fit` with the
-/// command line `command`.
+/// Where [`write_weights_file`] wrote a weights file and its note.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WrittenWeights {
+    /// The weights file, `<folder>/<kind>-<hash>.bin`.
+    pub file: PathBuf,
+    /// Its provenance note, `<folder>/<kind>-<hash>.md`.
+    pub note: PathBuf,
+}
+
+/// What a weights file's note says of where the weights came from.
+#[derive(Clone, Copy, Debug)]
+pub struct Provenance<'a> {
+    /// The command line that wrote the file ([`rerun_command`]).
+    pub command: &'a str,
+    /// Whether the fit read saved data sets (`--data`), whose own commands the note then asks
+    /// for.
+    pub saved_data: bool,
+    /// The held-out figures.
+    pub report: &'a FitReport,
+}
+
+/// Writes `weights` for `game`'s features `names` into `folder`, named by their contents,
+/// with the provenance note beside them (each file atomically).
 ///
 /// ```
-/// use ponder::tune::{render_weights_file, Fit, FitReport};
-/// let fit = Fit {
-///     weights: vec![3, -64],
-///     pattern_weights: vec![],
-///     report: FitReport { train: 10, held_out: 5, models: vec![] },
-/// };
-/// let text = render_weights_file("ataxx", &["tempo", "stones"], &fit, "ponder tune-eval");
-/// assert!(text.contains("    3,   // tempo\n    -64, // stones\n"));
+/// use ponder::search::eval::{LinearWeights, Weights};
+/// use ponder::tune::{FitReport, Provenance, write_weights_file};
+/// let folder = std::env::temp_dir().join(format!("ponder-doc-w-{}", std::process::id()));
+/// std::fs::create_dir_all(&folder).unwrap();
+/// let weights = Weights::Fitted(LinearWeights { features: vec![3, -64], patterns: vec![] });
+/// let report = FitReport { train: 10, held_out: 5, models: vec![] };
+/// let provenance = Provenance { command: "ponder tune-eval", saved_data: false, report: &report };
+/// let written =
+///     write_weights_file(&folder, "ataxx", &["tempo", "stones"], &weights, &provenance).unwrap();
+/// let name = written.file.file_name().unwrap().to_str().unwrap();
+/// assert!(name.starts_with("fitted-") && name.ends_with(".bin"), "{name}");
+/// let note = std::fs::read_to_string(&written.note).unwrap();
+/// assert!(note.contains("ponder tune-eval"));
+/// # std::fs::remove_dir_all(&folder).unwrap();
 /// ```
-pub fn render_weights_file(game: &str, names: &[&str], fit: &Fit, command: &str) -> String {
-    let evaluator = if fit.pattern_weights.is_empty() {
-        "fitted"
-    } else {
-        "patterns"
+pub fn write_weights_file(
+    folder: &Path,
+    game: &str,
+    names: &[&str],
+    weights: &Weights,
+    provenance: &Provenance<'_>,
+) -> Result<WrittenWeights, FileError> {
+    let bytes = encode_weights(game, names, weights);
+    let name = weights_file_name(weights.kind(), &bytes);
+    let written = WrittenWeights {
+        file: folder.join(&name),
+        note: folder.join(note_name(&name)),
     };
-    let mut text = header(game, evaluator, &fit.report, command);
-    text.push_str(
-        "\n/// One weight per feature, in the order of `LinearFeatures::FEATURE_NAMES`, fixed point\n\
-         /// (`WEIGHT_SHIFT` bits).\n\
-         pub(super) const WEIGHTS: &[i32] = &[\n",
+    write_atomic_bytes(&written.file, &bytes)?;
+    let note = render_note(game, &name, weights, provenance);
+    write_atomic_bytes(&written.note, note.as_bytes())?;
+    Ok(written)
+}
+
+/// The provenance note of the weights file `name` (of `weights`, for `game`).
+pub fn render_note(
+    game: &str,
+    name: &str,
+    weights: &Weights,
+    provenance: &Provenance<'_>,
+) -> String {
+    let kind = weights.kind();
+    let report = provenance.report;
+    let mut text = format!(
+        "# `{name}`: {game}'s `{kind}` evaluation weights\n\n\
+         Written by `ponder tune-eval` (the format: `src/search/eval/weights.rs`); rerun the \
+         command from the repository's root to refit rather than editing the file:\n\n\
+         ```text\n{}\n```\n\n\
+         ## Data and fit\n\n",
+        provenance.command
     );
-    // Trailing comments aligned as rustfmt aligns them, so the file passes `cargo fmt --check`.
-    let width = fit
-        .weights
-        .iter()
-        .map(|w| w.to_string().len() + 1)
-        .max()
-        .unwrap_or(0);
-    for (weight, name) in fit.weights.iter().zip(names) {
-        let item = format!("{weight},");
-        text.push_str(&format!("    {item:<width$} // {name}\n"));
+    if provenance.saved_data {
+        text.push_str(&format!(
+            "The data sets `--data` names: {NOTE_PLACEHOLDER} the commands that played them, \
+             on which build).\n\n"
+        ));
     }
-    text.push_str("];\n");
-    if !fit.pattern_weights.is_empty() {
-        text.push_str(
-            "\n/// One weight per pattern (`LinearFeatures::patterns`' indices), fixed point.\n\
-             #[rustfmt::skip]\n\
-             pub(super) const PATTERN_WEIGHTS: &[i32] = &[\n",
-        );
-        text.push_str(&number_lines(&fit.pattern_weights, "    "));
-        text.push_str("];\n");
+    text.push_str(&format!(
+        "{} training and {} held-out positions. On the held-out games (log-loss, share of \
+         decisive positions whose winner is predicted, fitted scale K):\n\n",
+        report.train, report.held_out
+    ));
+    for model in &report.models {
+        text.push_str(&format!(
+            "- {}: {:.4}, {:.1}%, K = {:.5}\n",
+            model.name,
+            model.log_loss,
+            100.0 * model.accuracy,
+            model.scale
+        ));
     }
+    text.push_str(&format!(
+        "\n## Accepted by\n\n{NOTE_PLACEHOLDER} the match that made these weights the \
+         build's `{kind}` evaluation, its command and result, when `src/games/{game}/weights.rs` \
+         embeds them).\n"
+    ));
     text
 }
 
-/// The width a header's lines are filled to, `//! ` included.
-const HEADER_WIDTH: usize = 96;
-
-/// The command line that wrote a weights file, as its header shows it: the words of `args`
-/// without `--out` and its file (the file is where the header stands; run from the
-/// repository's root, the command writes there by default), and runs of three or more file
-/// names numbered one after another written in the shell's brace form.
+/// The command line that wrote a weights file, as its note shows it: the words of `args`
+/// without `--out` and its folder (the note stands in the folder; run from the repository's
+/// root, the command writes into the game's weights folder by default), and runs of three or
+/// more file names numbered one after another written in the shell's brace form.
 ///
 /// ```
 /// use ponder::tune::weights_file::rerun_command;
 /// let args = ["ponder", "tune-eval", "--data", "d/x-0.dat", "d/x-1.dat", "d/x-2.dat",
-///     "e/x-0.dat", "--out", "/tmp/w.rs", "--network"];
+///     "e/x-0.dat", "--out", "/tmp/w", "--network"];
 /// let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
 /// assert_eq!(
 ///     rerun_command(&args),
@@ -155,125 +214,14 @@ fn numbered(word: &str) -> Option<(&str, u64, &str)> {
     (number.to_string() == digits).then_some((&word[..start], number, &word[end..]))
 }
 
-/// `text` as doc-comment lines of at most [`HEADER_WIDTH`] characters (a longer word keeps
-/// a line of its own), broken at spaces.
-fn comment_lines(text: &str) -> String {
-    let mut lines = String::new();
-    let mut line = String::from("//!");
-    for word in text.split(' ') {
-        if line.len() > 3 && line.len() + 1 + word.len() > HEADER_WIDTH {
-            lines.push_str(&line);
-            lines.push('\n');
-            line = String::from("//!");
-        }
-        line.push(' ');
-        line.push_str(word);
-    }
-    lines.push_str(&line);
-    lines.push('\n');
-    lines
-}
-
-/// The doc comment that opens a weights file: what wrote it and the held-out figures.
-fn header(game: &str, evaluator: &str, report: &FitReport, command: &str) -> String {
-    let mut text = format!(
-        "//! {game}'s fitted evaluation weights (the `{evaluator}` evaluator), written by\n\
-         //! `ponder tune-eval`; rerun it to refit rather than editing by hand:\n\
-         //!\n\
-         {}\
-         //!\n\
-         //! {} training and {} held-out positions. On the held-out games (log-loss, share of\n\
-         //! decisive positions whose winner is predicted, fitted scale K):\n",
-        comment_lines(&format!("`{command}`")),
-        report.train,
-        report.held_out
-    );
-    for model in &report.models {
-        text.push_str(&format!(
-            "//! - {}: {:.4}, {:.1}%, K = {:.5}\n",
-            model.name,
-            model.log_loss,
-            100.0 * model.accuracy,
-            model.scale
-        ));
-    }
-    text
-}
-
-/// The numbers of `values` as lines of Rust array items, 16 a line, indented by `indent`.
-fn number_lines<T: ToString>(values: &[T], indent: &str) -> String {
-    values
-        .chunks(16)
-        .map(|line| {
-            let items: Vec<String> = line.iter().map(T::to_string).collect();
-            format!("{indent}{},\n", items.join(", "))
-        })
-        .collect()
-}
-
-/// The source of the network evaluation's weights file for `game`, trained as `network`
-/// with the command line `command` (`src/games/<game>/network_weights.rs`).
-///
-/// ```
-/// use ponder::search::eval::HIDDEN;
-/// use ponder::tune::{render_network_file, FitReport, TrainedNetwork};
-/// let network = TrainedNetwork {
-///     features: vec![3, -64],
-///     patterns: vec![5],
-///     hidden: vec![[2; HIDDEN]],
-///     bias: [1; HIDDEN],
-///     output: [7; HIDDEN],
-///     report: FitReport { train: 10, held_out: 5, models: vec![] },
-/// };
-/// let text = render_network_file("ataxx", &network, "ponder tune-eval --network");
-/// assert!(text.contains("pub(super) const NETWORK: NetworkWeights<'static>"));
-/// assert!(text.contains("    features: &[\n        3, -64,\n    ],\n"));
-/// ```
-pub fn render_network_file(game: &str, network: &TrainedNetwork, command: &str) -> String {
-    let mut text = header(game, "network", &network.report, command);
-    text.push_str(
-        "\nuse crate::search::eval::NetworkWeights;\n\n\
-         /// The network: linear weights on the features and the patterns (fixed point), one row\n\
-         /// of hidden weights a pattern, the hidden biases and the output weights.\n\
-         #[rustfmt::skip]\n\
-         pub(super) const NETWORK: NetworkWeights<'static> = NetworkWeights {\n",
-    );
-    let field =
-        |name: &str, borrow: &str, lines: String| format!("    {name}: {borrow}[\n{lines}    ],\n");
-    text.push_str(&field(
-        "features",
-        "&",
-        number_lines(&network.features, "        "),
-    ));
-    text.push_str(&field(
-        "patterns",
-        "&",
-        number_lines(&network.patterns, "        "),
-    ));
-    let rows: String = network
-        .hidden
-        .iter()
-        .map(|row| {
-            format!(
-                "        [\n{}        ],\n",
-                number_lines(row, "            ")
-            )
-        })
-        .collect();
-    text.push_str(&field("hidden", "&", rows));
-    text.push_str(&field("bias", "", number_lines(&network.bias, "        ")));
-    text.push_str(&field(
-        "output",
-        "",
-        number_lines(&network.output, "        "),
-    ));
-    text.push_str("};\n");
-    text
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Game;
+    use crate::games::ataxx::Ataxx;
+    use crate::search::eval::weights::{WeightsKind, load_weights};
+    use crate::search::eval::{LinearFeatures, LinearWeights, NetworkWeights};
+    use crate::tune::ModelScore;
 
     fn words(line: &str) -> Vec<String> {
         line.split(' ').map(str::to_string).collect()
@@ -282,7 +230,7 @@ mod tests {
     #[test]
     fn the_rerun_command_braces_numbered_runs_and_drops_the_out_file() {
         let line = "ponder tune-eval -g ataxx --data a/d-8.dat a/d-9.dat a/d-10.dat a/d-11.dat \
-                    b/d-0.dat b/d-1.dat b/d-3.dat b/d-4.dat b/d-5.dat --out=/x/w.rs --seed 10";
+                    b/d-0.dat b/d-1.dat b/d-3.dat b/d-4.dat b/d-5.dat --out=/x/w --seed 10";
         assert_eq!(
             rerun_command(&words(line)),
             "ponder tune-eval -g ataxx --data a/d-{8..11}.dat b/d-0.dat b/d-1.dat \
@@ -299,18 +247,102 @@ mod tests {
         assert_eq!(rerun_command(&words("--out")), "");
     }
 
-    #[test]
-    fn a_long_command_is_wrapped_at_spaces_within_the_width() {
-        let command = format!("`{}`", ["word"; 60].join(" "));
-        let lines = comment_lines(&command);
-        assert!(lines.lines().count() > 1);
-        for line in lines.lines() {
-            assert!(
-                line.starts_with("//! ") && line.len() <= HEADER_WIDTH,
-                "{line}"
-            );
+    fn report() -> FitReport {
+        let model = |name: &str, log_loss, accuracy, scale| ModelScore {
+            name: name.to_string(),
+            scale,
+            log_loss,
+            accuracy,
+        };
+        FitReport {
+            train: 6_787_994,
+            held_out: 1_708_730,
+            models: vec![
+                model("material", 0.6763, 0.562, 0.07326),
+                model("network", 0.59834, 0.6556, 0.02506),
+            ],
         }
-        let joined: Vec<&str> = lines.lines().map(|line| &line[4..]).collect();
-        assert_eq!(joined.join(" "), command);
+    }
+
+    /// A network of Ataxx's shape with every weight different.
+    fn network() -> Weights {
+        let rows = Ataxx::PATTERN_COUNT as i32;
+        Weights::Network(Box::new(NetworkWeights {
+            features: (0..Ataxx::FEATURE_NAMES.len() as i32).map(|i| -i).collect(),
+            patterns: (0..rows).map(|i| i * 3 - 1000).collect(),
+            hidden: (0..rows)
+                .map(|r| std::array::from_fn(|u| (r * 7 + u as i32) as i16))
+                .collect(),
+            bias: std::array::from_fn(|u| u as i16 - 30),
+            output: std::array::from_fn(|u| u as i32 * 100_003 - 2_000_000),
+        }))
+    }
+
+    #[test]
+    fn written_weights_read_back_the_same_under_the_name_of_their_hash() {
+        let folder =
+            std::env::temp_dir().join(format!("ponder-weights-file-{}", std::process::id()));
+        std::fs::create_dir_all(&folder).unwrap();
+        let report = report();
+        let provenance = Provenance {
+            command: "ponder tune-eval -g ataxx --data d/x-{0..23}.dat --network",
+            saved_data: true,
+            report: &report,
+        };
+        let write = |weights: &Weights| {
+            write_weights_file(
+                &folder,
+                Ataxx::NAME,
+                Ataxx::FEATURE_NAMES,
+                weights,
+                &provenance,
+            )
+            .unwrap()
+        };
+        let weights = network();
+        let written = write(&weights);
+        assert_eq!(load_weights::<Ataxx>(&written.file).unwrap(), weights);
+        let bytes = std::fs::read(&written.file).unwrap();
+        let name = written.file.file_name().unwrap().to_str().unwrap();
+        assert_eq!(name, weights_file_name(WeightsKind::Network, &bytes));
+        assert_eq!(written.note, folder.join(note_name(name)));
+        let note = std::fs::read_to_string(&written.note).unwrap();
+        assert!(note.starts_with(&format!(
+            "# `{name}`: ataxx's `network` evaluation weights\n"
+        )));
+        assert!(
+            note.contains(
+                "```text\nponder tune-eval -g ataxx --data d/x-{0..23}.dat --network\n```"
+            )
+        );
+        assert!(note.contains("6787994 training and 1708730 held-out positions"));
+        assert!(
+            note.contains("- network: 0.5983, 65.6%, K = 0.02506\n"),
+            "{note}"
+        );
+        // Both the data's origin and the accepting match are still to be written.
+        assert_eq!(note.matches(NOTE_PLACEHOLDER).count(), 2, "{note}");
+        // Other weights, another name; the same weights, the same file.
+        let fitted = Weights::Fitted(LinearWeights {
+            features: vec![1; Ataxx::FEATURE_NAMES.len()],
+            patterns: vec![],
+        });
+        assert_ne!(write(&fitted).file, written.file);
+        assert_eq!(write(&weights), written);
+        std::fs::remove_dir_all(&folder).unwrap();
+    }
+
+    #[test]
+    fn a_note_of_weights_fitted_on_fresh_games_asks_only_for_the_match() {
+        let report = report();
+        let provenance = Provenance {
+            command: "ponder tune-eval -g oware --games 4000 --nodes 2000 --seed 1",
+            saved_data: false,
+            report: &report,
+        };
+        let fitted = Weights::Fitted(LinearWeights::default());
+        let note = render_note("oware", "fitted-0123456789ab.bin", &fitted, &provenance);
+        assert_eq!(note.matches(NOTE_PLACEHOLDER).count(), 1, "{note}");
+        assert!(note.contains("src/games/oware/weights.rs"), "{note}");
     }
 }

@@ -1,6 +1,6 @@
 //! The fitted evaluations predict game outcomes better than material alone, on held-out
 //! games of fresh self-play (seeded, a few seconds): both a fit made here and the weights the
-//! build embeds (`src/games/<game>/eval_weights.rs`, written by `ponder tune-eval`).
+//! build embeds (`src/games/<game>/weights/`, written by `ponder tune-eval`).
 
 use ponder::games::ataxx::Ataxx;
 use ponder::matches::Balance;

@@ -1,10 +1,11 @@
 //! Ataxx's evaluators: `seed` (the Pookie Pookie design's), `classic` (hand-weighted),
-//! `fitted` ([`Fitted`] over the features of `features.rs`, weights from `ponder tune-eval` in
-//! `eval_weights.rs`; it beat `classic` at equal nodes and equal time, `docs/search.md`),
-//! `patterns`, the same features plus 2×2 window patterns ([`FittedPatterns`], weights from
-//! `ponder tune-eval --patterns` in `pattern_weights.rs`), and `network`, the `default`: the
-//! pattern evaluation plus one hidden layer over the windows ([`Network`], weights from
-//! `ponder tune-eval --network` in `network_weights.rs`; it beat `patterns` at equal time).
+//! `fitted` ([`Fitted`] over the features of `features.rs`, weights from `ponder tune-eval`;
+//! it beat `classic` at equal nodes and equal time, `docs/search.md`), `patterns`, the same
+//! features plus 2×2 window patterns ([`FittedPatterns`], weights from
+//! `ponder tune-eval --patterns`), and `network`, the `default`: the pattern evaluation plus
+//! one hidden layer over the windows ([`Network`], weights from `ponder tune-eval --network`;
+//! it beat `patterns` at equal time). The weights are the files `weights.rs` embeds from
+//! `weights/`.
 
 use super::{Ataxx, AtaxxMove, MoveKind};
 use crate::search::eval::{
@@ -149,15 +150,15 @@ impl<E: Evaluator<Ataxx>> Evaluator<Ataxx> for WithProofHooks<E> {
     proof_hooks!();
 }
 
-/// Ataxx's `fitted`: the fitted linear evaluation (weights in `eval_weights.rs`).
+/// Ataxx's `fitted`: the fitted linear evaluation (its weights file embedded by `weights.rs`).
 pub type AtaxxFitted = WithProofHooks<Fitted>;
 
 /// Ataxx's `network`, its `default`: the pattern evaluation plus one hidden layer over the
-/// same windows (weights in `network_weights.rs`, from `ponder tune-eval --network`).
+/// same windows (its weights file, from `ponder tune-eval --network`, embedded by `weights.rs`).
 pub type AtaxxNetwork = WithProofHooks<Network>;
 
 /// Ataxx's `patterns`: the fitted linear evaluation plus the 2×2 window
-/// patterns of `patterns.rs` (weights in `pattern_weights.rs`).
+/// patterns of `patterns.rs` (its weights file embedded by `weights.rs`).
 pub type AtaxxPatterns = WithProofHooks<FittedPatterns>;
 
 impl_evaluators!(Ataxx {

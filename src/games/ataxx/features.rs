@@ -5,9 +5,9 @@
 use super::bitboard::{ALL, SINGLES, grow, reach};
 use super::evaluators::{ATAXX_SELECTIVITY, jump_bonus};
 use super::patterns::{PATTERN_CLASSES, for_each_pattern};
-use super::{Ataxx, AtaxxMove, eval_weights, network_weights, pattern_weights};
+use super::{Ataxx, AtaxxMove};
 use crate::search::Selectivity;
-use crate::search::eval::{FeatureVector, LinearFeatures, NetworkWeights};
+use crate::search::eval::{FeatureVector, LinearFeatures};
 
 /// Chebyshev distance of square `index` from the centre d4 (0 to 3).
 const fn ring_of(index: u32) -> u32 {
@@ -96,14 +96,7 @@ impl LinearFeatures for Ataxx {
         "jumped",
     ];
     const MATERIAL_FEATURE: usize = 1;
-    const WEIGHTS_FILE: &'static str = "src/games/ataxx/eval_weights.rs";
-    const WEIGHTS: &'static [i32] = eval_weights::WEIGHTS;
     const PATTERN_COUNT: usize = PATTERN_CLASSES;
-    const PATTERN_WEIGHTS_FILE: &'static str = "src/games/ataxx/pattern_weights.rs";
-    const PATTERN_FEATURE_WEIGHTS: &'static [i32] = pattern_weights::WEIGHTS;
-    const PATTERN_WEIGHTS: &'static [i32] = pattern_weights::PATTERN_WEIGHTS;
-    const NETWORK_FILE: &'static str = "src/games/ataxx/network_weights.rs";
-    const NETWORK: Option<NetworkWeights<'static>> = Some(network_weights::NETWORK);
 
     /// The 36 2×2 windows (`patterns.rs`).
     #[inline]
@@ -149,14 +142,6 @@ impl LinearFeatures for Ataxx {
         ATAXX_SELECTIVITY
     }
 }
-
-// The weights files must give one weight per feature and per pattern.
-const _: () = {
-    let features = <Ataxx as LinearFeatures>::FEATURE_NAMES.len();
-    assert!(eval_weights::WEIGHTS.len() == features);
-    assert!(pattern_weights::WEIGHTS.len() == features);
-    assert!(pattern_weights::PATTERN_WEIGHTS.len() == PATTERN_CLASSES);
-};
 
 #[cfg(test)]
 mod tests {

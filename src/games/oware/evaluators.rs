@@ -80,7 +80,7 @@ impl Evaluator<Oware> for OwareDefault {
 }
 
 /// Oware's `default`: the fitted linear evaluation ([`Fitted`] over the features in
-/// `features.rs`, weights in `eval_weights.rs`), with the endgame database.
+/// `features.rs`, weights embedded by `weights.rs`), with the endgame database.
 #[derive(Copy, Clone, Debug, Default)]
 pub struct OwareFitted;
 

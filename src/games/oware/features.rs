@@ -4,7 +4,7 @@
 //! where it is 0), houses that can be taken or are empty, mobility, seeds that reach the
 //! opponent, big houses.
 
-use super::{Oware, OwareMove, eval_weights};
+use super::{Oware, OwareMove};
 use crate::search::Selectivity;
 use crate::search::eval::{FeatureVector, LinearFeatures};
 
@@ -79,8 +79,6 @@ impl LinearFeatures for Oware {
         "kroo",
     ];
     const MATERIAL_FEATURE: usize = 1;
-    const WEIGHTS_FILE: &'static str = "src/games/oware/eval_weights.rs";
-    const WEIGHTS: &'static [i32] = eval_weights::WEIGHTS;
 
     #[inline]
     fn features(position: &Oware, _last_move: Option<OwareMove>, out: &mut FeatureVector) {
@@ -118,10 +116,6 @@ impl LinearFeatures for Oware {
         super::evaluators::OWARE_SELECTIVITY
     }
 }
-
-// The weights file must give one weight per feature.
-const _: () =
-    assert!(eval_weights::WEIGHTS.len() == <Oware as LinearFeatures>::FEATURE_NAMES.len());
 
 #[cfg(test)]
 mod tests {

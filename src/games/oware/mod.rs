@@ -64,7 +64,6 @@ mod display;
 pub mod egdb;
 mod errors;
 mod eval;
-mod eval_weights;
 mod evaluators;
 mod features;
 mod game;
@@ -75,6 +74,7 @@ mod position;
 mod rules;
 mod swar;
 mod view;
+mod weights;
 
 pub use config::{MAX_HOUSES, MAX_TOTAL_SEEDS, OwareConfig, Rules};
 pub use egdb::{ABAPA_EGDB_FILE, EGDB_FILE, Egdb, EgdbPart, EgdbStats};

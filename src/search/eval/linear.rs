@@ -1,14 +1,12 @@
-//! Linear evaluations over a game's features: the hot-path half of the fitted evaluations.
+//! Linear evaluations over a game's features: the arithmetic the fitted evaluations share.
 //!
 //! A game that wants a fitted evaluation describes its positions by a handful of integer
 //! features ([`LinearFeatures`], implemented in the game's folder next to its other
-//! evaluators) and keeps the integer weights `ponder tune-eval` fitted in a source file the
-//! build embeds. [`Fitted`] evaluates `Σ weightᵢ·featureᵢ >> WEIGHT_SHIFT` with the features in
-//! a fixed array on the stack: no allocation, no lock. The fitting itself lives in
-//! [`crate::tune`].
+//! evaluators) and, optionally, sparse patterns. [`LinearWeights`] weighs them:
+//! `Σ weightᵢ·featureᵢ + Σ pattern weights >> WEIGHT_SHIFT`, with the features in a fixed
+//! array on the stack: no allocation, no lock. The weights themselves are data
+//! ([`super::weights`]), fitted by [`crate::tune`].
 
-use super::Evaluator;
-use super::network::NetworkWeights;
 use crate::games::Game;
 use crate::search::Selectivity;
 
@@ -34,13 +32,6 @@ pub trait LinearFeatures: Game {
     /// a fit must beat.
     const MATERIAL_FEATURE: usize;
 
-    /// Where the fitted weights live in the repository (the file `ponder tune-eval` writes
-    /// and the build embeds).
-    const WEIGHTS_FILE: &'static str;
-
-    /// The fitted weights the build embeds, one per feature.
-    const WEIGHTS: &'static [i32];
-
     /// Writes the features of `position` (reached by `last_move`, when known) into
     /// `out[..FEATURE_NAMES.len()]`, without allocating.
     fn features(position: &Self, last_move: Option<Self::Move>, out: &mut FeatureVector);
@@ -55,24 +46,6 @@ pub trait LinearFeatures: Game {
     /// regions, many weights with few active at a time); 0, the default, for a game without
     /// patterns.
     const PATTERN_COUNT: usize = 0;
-
-    /// Where the pattern evaluation's weights live (the file `ponder tune-eval --patterns`
-    /// writes); empty without patterns.
-    const PATTERN_WEIGHTS_FILE: &'static str = "";
-
-    /// The pattern evaluation's feature weights (fitted together with its pattern weights),
-    /// one per feature; empty without patterns.
-    const PATTERN_FEATURE_WEIGHTS: &'static [i32] = &[];
-
-    /// The pattern evaluation's pattern weights, [`LinearFeatures::PATTERN_COUNT`] of them.
-    const PATTERN_WEIGHTS: &'static [i32] = &[];
-
-    /// Where the network evaluation's weights live (the file `ponder tune-eval --network`
-    /// writes); empty without a network.
-    const NETWORK_FILE: &'static str = "";
-
-    /// The network evaluation's weights ([`super::Network`]); `None` without a network.
-    const NETWORK: Option<NetworkWeights<'static>> = None;
 
     /// Calls `visit` with the index (below [`LinearFeatures::PATTERN_COUNT`]) of each pattern
     /// active in `position`, once per occurrence, without allocating. None by default.
@@ -120,43 +93,29 @@ pub fn fixed_point_value(sum: i64) -> i32 {
     (sum >> WEIGHT_SHIFT).clamp(i64::from(i32::MIN / 2), i64::from(i32::MAX / 2)) as i32
 }
 
-/// The fitted evaluation of a game: its [`LinearFeatures`] weighted by the weights the build
-/// embeds ([`LinearFeatures::WEIGHTS`]).
-#[derive(Copy, Clone, Debug, Default)]
-pub struct Fitted;
-
-impl<G: LinearFeatures> Evaluator<G> for Fitted {
-    #[inline]
-    fn evaluate(&self, position: &G, last_move: Option<G::Move>) -> i32 {
-        linear_value(&features_of(position, last_move), G::WEIGHTS)
-    }
-
-    fn selectivity(&self) -> Selectivity {
-        G::fitted_selectivity()
-    }
+/// The weights of a linear evaluation, in the fixed point of [`WEIGHT_SHIFT`]: one per
+/// feature ([`LinearFeatures::FEATURE_NAMES`]' order) and one per pattern
+/// ([`LinearFeatures::patterns`]' indices; none for the features-only `fitted` evaluation).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LinearWeights {
+    /// One weight per feature.
+    pub features: Vec<i32>,
+    /// One weight per pattern; empty when the evaluation has no patterns.
+    pub patterns: Vec<i32>,
 }
 
-/// The pattern evaluation of a game: its [`LinearFeatures`] weighted by
-/// [`LinearFeatures::PATTERN_FEATURE_WEIGHTS`] plus the weights of its active patterns
-/// ([`LinearFeatures::PATTERN_WEIGHTS`]), fitted together by `ponder tune-eval --patterns`.
-#[derive(Copy, Clone, Debug, Default)]
-pub struct FittedPatterns;
-
-impl<G: LinearFeatures> Evaluator<G> for FittedPatterns {
+impl LinearWeights {
+    /// The value of `position` (reached by `last_move`, when known) for the side to move:
+    /// the weighted features, plus the weights of the active patterns when there are any.
     #[inline]
-    fn evaluate(&self, position: &G, last_move: Option<G::Move>) -> i32 {
-        let mut sum = weighted_sum(
-            &features_of(position, last_move),
-            G::PATTERN_FEATURE_WEIGHTS,
-        );
-        let weights = G::PATTERN_WEIGHTS;
-        G::patterns(position, |i| {
-            sum += weights.get(i).map_or(0, |&w| i64::from(w));
-        });
+    pub fn value<G: LinearFeatures>(&self, position: &G, last_move: Option<G::Move>) -> i32 {
+        let mut sum = weighted_sum(&features_of(position, last_move), &self.features);
+        if !self.patterns.is_empty() {
+            let patterns = &self.patterns;
+            G::patterns(position, |i| {
+                sum += patterns.get(i).map_or(0, |&w| i64::from(w));
+            });
+        }
         fixed_point_value(sum)
-    }
-
-    fn selectivity(&self) -> Selectivity {
-        G::fitted_selectivity()
     }
 }

@@ -8,18 +8,21 @@
 //! gets generic ones (`default` = [`Game::evaluate`], `score-diff`) with one line,
 //! `impl Evaluators for MyGame {}`.
 
+mod fitted;
 mod generic;
 mod linear;
 mod network;
+pub mod weights;
 
+pub use fitted::{Fitted, FittedPatterns, Network};
 pub use generic::{GameEvaluation, ScoreDiff};
 pub use linear::{
-    FeatureVector, Fitted, FittedPatterns, LinearFeatures, MAX_FEATURES, WEIGHT_SHIFT,
-    fixed_point_value, linear_value, weighted_sum,
+    FeatureVector, LinearFeatures, LinearWeights, MAX_FEATURES, WEIGHT_SHIFT, fixed_point_value,
+    linear_value, weighted_sum,
 };
-pub use network::{
-    HIDDEN, Network, NetworkSum, NetworkWeights, OUTPUT_EXTRA_BITS, OUTPUT_SHIFT, QA,
-};
+pub use network::{HIDDEN, NetworkSum, NetworkWeights, OUTPUT_EXTRA_BITS, OUTPUT_SHIFT, QA};
+pub(crate) use weights::embedded_weights_file;
+pub use weights::{EmbeddedFile, EmbeddedWeights, Weights, WeightsKind};
 
 use super::SearchError;
 use super::selectivity::Selectivity;

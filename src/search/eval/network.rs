@@ -8,11 +8,9 @@
 //! into the evaluation's fixed point. The accumulator lives on the stack and is rebuilt at
 //! every evaluation (36 rows for Ataxx's windows): no allocation, no lock, and nothing to keep
 //! in step with make and unmake. The tuner bounds the weights so that the 16-bit sums cannot
-//! overflow.
+//! overflow. The evaluator that reads a game's embedded network is [`super::Network`].
 
-use super::linear::{FeatureVector, features_of, fixed_point_value, weighted_sum};
-use super::{Evaluator, FittedPatterns, LinearFeatures};
-use crate::search::Selectivity;
+use super::linear::{FeatureVector, fixed_point_value, weighted_sum};
 
 /// Hidden units.
 pub const HIDDEN: usize = 64;
@@ -30,14 +28,14 @@ pub const OUTPUT_EXTRA_BITS: u32 = 6;
 
 /// A network's weights, integer as the hot path uses them (the linear ones in the fixed point
 /// of [`super::WEIGHT_SHIFT`]).
-#[derive(Clone, Copy, Debug)]
-pub struct NetworkWeights<'a> {
-    /// One weight per feature ([`LinearFeatures::FEATURE_NAMES`]' order).
-    pub features: &'a [i32],
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NetworkWeights {
+    /// One weight per feature ([`super::LinearFeatures::FEATURE_NAMES`]' order).
+    pub features: Vec<i32>,
     /// One linear weight per pattern.
-    pub patterns: &'a [i32],
+    pub patterns: Vec<i32>,
     /// One row of hidden weights per pattern.
-    pub hidden: &'a [[i16; HIDDEN]],
+    pub hidden: Vec<[i16; HIDDEN]>,
     /// The hidden units' biases.
     pub bias: [i16; HIDDEN],
     /// The output weights ([`OUTPUT_EXTRA_BITS`] finer than the linear weights).
@@ -51,12 +49,12 @@ pub struct NetworkSum {
     accumulator: [i16; HIDDEN],
 }
 
-impl NetworkWeights<'_> {
+impl NetworkWeights {
     /// Starts an evaluation with the position's features.
     #[inline]
     pub fn start(&self, features: &FeatureVector) -> NetworkSum {
         NetworkSum {
-            linear: weighted_sum(features, self.features),
+            linear: weighted_sum(features, &self.features),
             accumulator: self.bias,
         }
     }
@@ -88,27 +86,6 @@ impl NetworkWeights<'_> {
     }
 }
 
-/// The network evaluation of a game with [`LinearFeatures::NETWORK`]; the pattern evaluation
-/// for a game without one.
-#[derive(Copy, Clone, Debug, Default)]
-pub struct Network;
-
-impl<G: LinearFeatures> Evaluator<G> for Network {
-    #[inline]
-    fn evaluate(&self, position: &G, last_move: Option<G::Move>) -> i32 {
-        let Some(network) = G::NETWORK else {
-            return FittedPatterns.evaluate(position, last_move);
-        };
-        let mut sum = network.start(&features_of(position, last_move));
-        G::patterns(position, |i| network.add(&mut sum, i));
-        network.finish(&sum)
-    }
-
-    fn selectivity(&self) -> Selectivity {
-        G::fitted_selectivity()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -128,9 +105,9 @@ mod tests {
         output[1] = 1000 << (OUTPUT_EXTRA_BITS + WEIGHT_SHIFT);
         output[2] = 7 << (OUTPUT_EXTRA_BITS + WEIGHT_SHIFT);
         let network = NetworkWeights {
-            features: &[2 << WEIGHT_SHIFT],
-            patterns: &[1 << WEIGHT_SHIFT, 0],
-            hidden: &hidden,
+            features: vec![2 << WEIGHT_SHIFT],
+            patterns: vec![1 << WEIGHT_SHIFT, 0],
+            hidden: hidden.to_vec(),
             bias,
             output,
         };
