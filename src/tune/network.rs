@@ -13,7 +13,7 @@
 use super::TuneError;
 use super::data::{Dataset, Sample};
 use super::fit::{FitOptions, FitReport, Targets, fit, held_out, judge, sigmoid, vector};
-use crate::search::eval::{HIDDEN, NetworkWeights, OUTPUT_EXTRA_BITS, QA, WEIGHT_SHIFT};
+use crate::search::eval::{HIDDEN, HiddenRow, NetworkWeights, OUTPUT_EXTRA_BITS, QA, WEIGHT_SHIFT};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -311,17 +311,17 @@ impl Layer {
             rows: weights
                 .hidden
                 .iter()
-                .map(|row| row.map(|w| f32::from(w) / one))
+                .map(|HiddenRow(row)| row.map(|w| f32::from(w) / one))
                 .collect(),
             bias: weights.bias.map(|b| f32::from(b) / one),
             output: weights.output.map(|v| (f64::from(v) * scale / unit) as f32),
         }
     }
 
-    fn rounded_rows(&self) -> Vec<[i16; HIDDEN]> {
+    fn rounded_rows(&self) -> Vec<HiddenRow> {
         self.rows
             .iter()
-            .map(|row| row.map(|w| (w * f32::from(QA)).round() as i16))
+            .map(|row| HiddenRow(row.map(|w| (w * f32::from(QA)).round() as i16)))
             .collect()
     }
 

@@ -220,7 +220,7 @@ mod tests {
     use crate::Game;
     use crate::games::ataxx::Ataxx;
     use crate::search::eval::weights::{WeightsKind, load_weights};
-    use crate::search::eval::{LinearFeatures, LinearWeights, NetworkWeights};
+    use crate::search::eval::{HiddenRow, LinearFeatures, LinearWeights, NetworkWeights};
     use crate::tune::ModelScore;
 
     fn words(line: &str) -> Vec<String> {
@@ -271,7 +271,7 @@ mod tests {
             features: (0..Ataxx::FEATURE_NAMES.len() as i32).map(|i| -i).collect(),
             patterns: (0..rows).map(|i| i * 3 - 1000).collect(),
             hidden: (0..rows)
-                .map(|r| std::array::from_fn(|u| (r * 7 + u as i32) as i16))
+                .map(|r| HiddenRow(std::array::from_fn(|u| (r * 7 + u as i32) as i16)))
                 .collect(),
             bias: std::array::from_fn(|u| u as i16 - 30),
             output: std::array::from_fn(|u| u as i32 * 100_003 - 2_000_000),

@@ -20,7 +20,9 @@ pub use linear::{
     FeatureVector, LinearFeatures, LinearWeights, MAX_FEATURES, WEIGHT_SHIFT, fixed_point_value,
     linear_value, weighted_sum,
 };
-pub use network::{HIDDEN, NetworkSum, NetworkWeights, OUTPUT_EXTRA_BITS, OUTPUT_SHIFT, QA};
+pub use network::{
+    HIDDEN, HiddenRow, NetworkSum, NetworkWeights, OUTPUT_EXTRA_BITS, OUTPUT_SHIFT, QA,
+};
 pub(crate) use weights::embedded_weights_file;
 pub use weights::{EmbeddedFile, EmbeddedWeights, Weights, WeightsKind};
 

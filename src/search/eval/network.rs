@@ -27,20 +27,28 @@ pub const OUTPUT_SHIFT: u32 = 2 * QA.trailing_zeros() + OUTPUT_EXTRA_BITS;
 pub const OUTPUT_EXTRA_BITS: u32 = 6;
 
 /// A network's weights, integer as the hot path uses them (the linear ones in the fixed point
-/// of [`super::WEIGHT_SHIFT`]).
+/// of [`super::WEIGHT_SHIFT`]). The biases and the output weights, read at every evaluation,
+/// come first, on whole cache lines.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[repr(C, align(64))]
 pub struct NetworkWeights {
+    /// The hidden units' biases.
+    pub bias: [i16; HIDDEN],
+    /// The output weights ([`OUTPUT_EXTRA_BITS`] finer than the linear weights).
+    pub output: [i32; HIDDEN],
     /// One weight per feature ([`super::LinearFeatures::FEATURE_NAMES`]' order).
     pub features: Vec<i32>,
     /// One linear weight per pattern.
     pub patterns: Vec<i32>,
     /// One row of hidden weights per pattern.
-    pub hidden: Vec<[i16; HIDDEN]>,
-    /// The hidden units' biases.
-    pub bias: [i16; HIDDEN],
-    /// The output weights ([`OUTPUT_EXTRA_BITS`] finer than the linear weights).
-    pub output: [i32; HIDDEN],
+    pub hidden: Vec<HiddenRow>,
 }
+
+/// One pattern's row of hidden weights, aligned to a cache line so that adding it to the
+/// accumulator reads whole lines (a row is two of them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(64))]
+pub struct HiddenRow(pub [i16; HIDDEN]);
 
 /// One evaluation in progress: the linear sum and the hidden accumulator.
 #[derive(Clone, Copy, Debug)]
@@ -63,7 +71,7 @@ impl NetworkWeights {
     #[inline(always)]
     pub fn add(&self, sum: &mut NetworkSum, pattern: usize) {
         sum.linear += self.patterns.get(pattern).map_or(0, |&w| i64::from(w));
-        if let Some(row) = self.hidden.get(pattern) {
+        if let Some(HiddenRow(row)) = self.hidden.get(pattern) {
             for (a, &w) in sum.accumulator.iter_mut().zip(row) {
                 *a = a.wrapping_add(w);
             }
@@ -107,7 +115,7 @@ mod tests {
         let network = NetworkWeights {
             features: vec![2 << WEIGHT_SHIFT],
             patterns: vec![1 << WEIGHT_SHIFT, 0],
-            hidden: hidden.to_vec(),
+            hidden: hidden.map(HiddenRow).to_vec(),
             bias,
             output,
         };

@@ -18,7 +18,7 @@
 //! loaded, its name checked against its hash and its note against the folder).
 
 use super::linear::{LinearFeatures, LinearWeights, WEIGHT_SHIFT};
-use super::network::{HIDDEN, NetworkWeights, OUTPUT_EXTRA_BITS, QA};
+use super::network::{HIDDEN, HiddenRow, NetworkWeights, OUTPUT_EXTRA_BITS, QA};
 use crate::files::{FileError, FileFormat, FileProblem, decode, decode_bincode, encode_bincode};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -180,7 +180,9 @@ pub fn encode_weights(game: &str, names: &[&str], weights: &Weights) -> Vec<u8> 
         hidden_units: network.map_or(0, |_| HIDDEN as u32),
         activation_one: network.map_or(0, |_| QA),
         output_extra_bits: network.map_or(0, |_| OUTPUT_EXTRA_BITS),
-        hidden: network.map_or_else(Vec::new, |n| n.hidden.concat()),
+        hidden: network.map_or_else(Vec::new, |n| {
+            n.hidden.iter().flat_map(|row| row.0).collect()
+        }),
         bias: network.map_or_else(Vec::new, |n| n.bias.to_vec()),
         output: network.map_or_else(Vec::new, |n| n.output.to_vec()),
     };
@@ -277,7 +279,7 @@ fn weights_of<G: LinearFeatures>(payload: &[u8]) -> Result<Weights, WeightsProbl
         features: payload.features,
         patterns: payload.patterns,
         hidden: rows
-            .map(|row| row.try_into().expect("rows of HIDDEN"))
+            .map(|row| HiddenRow(row.try_into().expect("rows of HIDDEN")))
             .collect(),
         bias: payload.bias.try_into().expect("checked: HIDDEN biases"),
         output: payload.output.try_into().expect("checked: HIDDEN outputs"),
@@ -471,7 +473,9 @@ mod tests {
         NetworkWeights {
             features: vec![3; Ataxx::FEATURE_NAMES.len()],
             patterns: (0..rows as i32).collect(),
-            hidden: (0..rows).map(|r| [r as i16 - 600; HIDDEN]).collect(),
+            hidden: (0..rows)
+                .map(|r| HiddenRow([r as i16 - 600; HIDDEN]))
+                .collect(),
             bias: [-2; HIDDEN],
             output: [123_456; HIDDEN],
         }
