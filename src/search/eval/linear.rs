@@ -107,9 +107,17 @@ pub struct LinearWeights {
 impl LinearWeights {
     /// The value of `position` (reached by `last_move`, when known) for the side to move:
     /// the weighted features, plus the weights of the active patterns when there are any.
+    ///
+    /// # Panics
+    ///
+    /// When the weights are fewer than `G`'s features (weights read from a file are checked
+    /// against them: [`super::weights`]).
     #[inline]
     pub fn value<G: LinearFeatures>(&self, position: &G, last_move: Option<G::Move>) -> i32 {
-        let mut sum = weighted_sum(&features_of(position, last_move), &self.features);
+        // As many weights as the game has features, a number the compiler knows: the sum is
+        // unrolled.
+        let weights = &self.features[..G::FEATURE_NAMES.len()];
+        let mut sum = weighted_sum(&features_of(position, last_move), weights);
         if !self.patterns.is_empty() {
             let patterns = &self.patterns;
             G::patterns(position, |i| {
