@@ -2,7 +2,7 @@
 //! aspiration windows around the last value for PVS; the main thread reports each completed
 //! iteration and chooses among its equal-best moves.
 
-use super::budget::SoftTarget;
+use super::budget::{MAX_DEPTH, SoftTarget};
 use super::eval::Evaluator;
 use super::options::{Algorithm, TieBreak};
 use super::report::{SearchInfo, nodes_per_second};
@@ -14,9 +14,6 @@ use super::tiebreak::choose;
 use super::worker::SearchWorker;
 use crate::games::Game;
 use std::time::Duration;
-
-/// The deepest iteration any search runs.
-pub const MAX_DEPTH: u32 = 128;
 
 /// The shallowest iteration searched with an aspiration window.
 const ASPIRATION_MIN_DEPTH: u32 = 4;

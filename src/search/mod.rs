@@ -40,12 +40,12 @@ mod tiebreak;
 mod worker;
 
 pub(crate) use budget::Budget;
+pub use budget::MAX_DEPTH;
 pub use error::SearchError;
 pub use eval::{
     Evaluator, EvaluatorVisitor, Evaluators, GameEvaluation, ScoreDiff, evaluator_by_name,
 };
 pub(crate) use iterative::DeepeningPlan;
-pub use iterative::MAX_DEPTH;
 pub use limits::{Limits, StopSignal};
 pub use options::{Algorithm, SearchOptions, TieBreak};
 pub use prove::{Proof, Prover};

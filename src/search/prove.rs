@@ -10,8 +10,8 @@
 //! (their entries mean different things).
 
 use super::budget::Budget;
+use super::budget::MAX_DEPTH;
 use super::eval::Evaluator;
-use super::iterative::MAX_DEPTH;
 use super::limits::{Limits, StopSignal};
 use super::report::{SearchInfo, SearchOutcome, nodes_per_second};
 use super::score::{INFINITY, Score};

@@ -3,8 +3,9 @@
 
 use super::SearchError;
 use super::budget::Budget;
+use super::budget::MAX_DEPTH;
 use super::eval::{Evaluator, EvaluatorVisitor, Evaluators};
-use super::iterative::{DeepeningPlan, MAX_DEPTH};
+use super::iterative::DeepeningPlan;
 use super::limits::{Limits, StopSignal};
 use super::options::{Algorithm, SearchOptions};
 use super::prove::{PROOF_HASH_MIB, Prover, proof_limits, proven_outcome};

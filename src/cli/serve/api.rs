@@ -1,12 +1,12 @@
 //! The browser game's REST handlers (`docs/web-api.md`): catalog, preview, create, join,
 //! state, move, undo, resign, hint, options, record, load.
 
-use super::app::AppState;
 use super::error::ApiError;
 use super::error::Body;
 use super::live::HintSearch;
 use super::registry::Slot;
 use super::session::build_game;
+use super::state::AppState;
 use super::types::{
     CreateRequest, GameRecordJson, JoinRequest, LoadRequest, MoveRequest, OptionsRequest, State,
     TokenRequest,

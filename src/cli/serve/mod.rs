@@ -23,10 +23,11 @@ mod registry;
 mod reply;
 mod routes;
 mod session;
+mod state;
 mod types;
 mod ws;
 
-pub use app::{AppState, Peer, percent_decode, router};
+pub use app::{Peer, percent_decode, router};
 /// The router type [`router`] builds.
 pub use axum::Router;
 pub use error::{ApiError, parse_body};
@@ -36,6 +37,7 @@ pub use persist::{SAVED_GAME, SavedGame, StateDir};
 pub use registry::{GameLimits, Registry};
 pub use reply::Reply;
 pub use routes::{ROUTES, ServeConfig};
+pub use state::AppState;
 pub use types::{
     CreateRequest, GameRecordJson, JoinRequest, LoadRequest, MoveRequest, OptionsRequest, SeatKind,
     SeatRequest, State, TokenRequest,

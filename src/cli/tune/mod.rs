@@ -10,7 +10,6 @@ mod parts;
 mod plot;
 mod report;
 
-use super::merge::MergeArgs;
 use super::{CliError, PositionArgs, progress_bar};
 use crate::egdb::Shard;
 use crate::games::GameRecord;
@@ -19,10 +18,10 @@ use crate::players::{Player, PlayerSpec, SearchPlayer, StopSignal, Turn, build_p
 use crate::search::{Evaluators, Limits};
 use crate::with_game;
 pub(super) use parts::TUNE_PART_FILE;
-use parts::{TunePart, TuneSetup};
-use report::{DepthRow, Recommendation, StrengthRow};
+use parts::{StrengthRow, TunePart, TuneSetup};
+use report::{DepthRow, Recommendation};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Arguments of `ponder tune`.
@@ -131,14 +130,19 @@ fn run_game<G: Evaluators>(args: &TuneArgs, out: &mut dyn Write) -> Result<(), C
     write_report(&part, &out_dir, out)
 }
 
-/// `ponder merge` for the parts of a sweep: the report of the whole sweep, in `args.out`.
-pub(super) fn merge(args: &MergeArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let mut parts = Vec::with_capacity(args.parts().len());
-    for path in args.parts() {
+/// `ponder merge` for the parts of a sweep (`part_paths`): the report of the whole sweep, in
+/// `out_dir`.
+pub(super) fn merge(
+    part_paths: &[PathBuf],
+    out_dir: &Path,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let mut parts = Vec::with_capacity(part_paths.len());
+    for path in part_paths {
         parts.push(TunePart::load(path)?);
     }
     let whole = parts::merge_parts(parts).map_err(CliError::Usage)?;
-    write_report(&whole, args.out(), out)
+    write_report(&whole, out_dir, out)
 }
 
 /// What every shard of this sweep must agree on.
