@@ -20,6 +20,7 @@
 pub mod cli;
 pub mod egdb;
 pub mod engine;
+pub mod eval;
 pub mod files;
 pub mod games;
 pub mod matches;

@@ -3,6 +3,7 @@
 
 use super::{CliError, progress_bar};
 use crate::egdb::Shard;
+use crate::eval::LinearFeatures;
 use crate::files::{load_bincode, save_bincode, write_atomic_bytes};
 use crate::games::ataxx::Ataxx;
 use crate::games::oware::Oware;
@@ -10,7 +11,6 @@ use crate::games::{Game, GameRecord, GameSpec};
 use crate::matches::Balance;
 use crate::players::PlayerSpec;
 use crate::search::Evaluators;
-use crate::search::eval::LinearFeatures;
 use crate::tune::{
     DATASET_FORMAT, Dataset, FitOptions, FitReport, NetworkOptions, SelfPlay, StartingNetwork,
     TrainedNetwork, TuneError, fit, render_network_file, render_weights_file, rerun_command,

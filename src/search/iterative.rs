@@ -3,7 +3,6 @@
 //! iteration and chooses among its equal-best moves.
 
 use super::budget::{MAX_DEPTH, SoftTarget};
-use super::eval::Evaluator;
 use super::options::{Algorithm, TieBreak};
 use super::report::{SearchInfo, nodes_per_second};
 use super::root::{RootMove, RootResult};
@@ -12,6 +11,7 @@ use super::smp::HelperIterations;
 use super::store::{NoStore, NodeStore};
 use super::tiebreak::choose;
 use super::worker::SearchWorker;
+use crate::eval::Evaluator;
 use crate::games::Game;
 use std::time::Duration;
 

@@ -20,13 +20,14 @@
 //!
 //! [`Selectivity`]: super::Selectivity
 
-use super::eval::Evaluator;
 use super::ordering::{HistoryRule, MoveOrderer};
+use super::reductions::HISTORY_REDUCTION_STEP;
 use super::score::{INFINITY, MAX_HEURISTIC};
-use super::selectivity::{HISTORY_REDUCTION_STEP, Reductions};
 use super::store::{NoStore, NodeStore, NodeWindow};
 use super::table::{Bound, Table, TableEntry};
 use super::worker::SearchWorker;
+use crate::eval::Evaluator;
+use crate::eval::Reductions;
 use crate::games::{Game, Key};
 
 /// The shallowest remaining depth at which the table is probed and written.

@@ -215,7 +215,7 @@ fn number_lines<T: ToString>(values: &[T], indent: &str) -> String {
 /// with the command line `command` (`src/games/<game>/network_weights.rs`).
 ///
 /// ```
-/// use ponder::search::eval::HIDDEN;
+/// use ponder::eval::HIDDEN;
 /// use ponder::tune::{render_network_file, FitReport, TrainedNetwork};
 /// let network = TrainedNetwork {
 ///     features: vec![3, -64],
@@ -232,7 +232,7 @@ fn number_lines<T: ToString>(values: &[T], indent: &str) -> String {
 pub fn render_network_file(game: &str, network: &TrainedNetwork, command: &str) -> String {
     let mut text = header(game, "network", &network.report, command);
     text.push_str(
-        "\nuse crate::search::eval::NetworkWeights;\n\n\
+        "\nuse crate::eval::NetworkWeights;\n\n\
          /// The network: linear weights on the features and the patterns (fixed point), one row\n\
          /// of hidden weights a pattern, the hidden biases and the output weights.\n\
          #[rustfmt::skip]\n\

@@ -7,10 +7,8 @@
 //! `ponder tune-eval --network` in `network_weights.rs`; it beat `patterns` at equal time).
 
 use super::{Ataxx, AtaxxMove, MoveKind};
-use crate::search::eval::{
-    Evaluator, Fitted, FittedPatterns, GameEvaluation, Network, impl_evaluators,
-};
-use crate::search::{LateMovePruning, Margin, Reductions, Selectivity, Singular};
+use crate::eval::{Evaluator, Fitted, FittedPatterns, GameEvaluation, Network, impl_evaluators};
+use crate::eval::{LateMovePruning, Margin, Reductions, Selectivity, Singular};
 
 /// The forward pruning that suits Ataxx's wide trees (often over 100 moves a node) and
 /// [`AtaxxDefault`]'s scale (4 a stone): every late move reduced logarithmically, quiet jumps
@@ -198,7 +196,7 @@ mod tests {
     #[test]
     fn the_default_searches_with_singular_extensions() {
         // Adopted by the SPRT in docs/search.md (about +49); every fitted evaluation shares it.
-        let default = crate::search::eval::evaluator_by_name::<Ataxx>("default").unwrap();
+        let default = crate::eval::evaluator_by_name::<Ataxx>("default").unwrap();
         assert_eq!(default.selectivity().singular, Some(Singular::STANDARD));
         assert_eq!(default.selectivity(), ATAXX_SELECTIVITY);
         assert_eq!(AtaxxFitted::default().selectivity(), ATAXX_SELECTIVITY);

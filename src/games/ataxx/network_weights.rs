@@ -26,7 +26,7 @@
 //! - embedded: 0.6001, 65.4%, K = 0.02478
 //! - network: 0.5983, 65.6%, K = 0.02506
 
-use crate::search::eval::NetworkWeights;
+use crate::eval::NetworkWeights;
 
 /// The network: linear weights on the features and the patterns (fixed point), one row
 /// of hidden weights a pattern, the hidden biases and the output weights.

@@ -2,7 +2,7 @@
 
 use super::Kalah;
 use crate::Game;
-use crate::search::eval::{Evaluator, GameEvaluation, impl_evaluators};
+use crate::eval::{Evaluator, GameEvaluation, impl_evaluators};
 
 /// Kalah's `default` evaluation, from the mover's point of view:
 /// `4 × (store difference) + (difference of the seeds left in each row) + 2 × (pits of the
@@ -75,7 +75,7 @@ mod tests {
         let position = record.current();
         assert_eq!(position.side().index(), 1);
         assert_eq!(KalahStoreDiff.evaluate(&position, None), -2);
-        assert_eq!(crate::search::ScoreDiff.evaluate(&position, None), -2);
+        assert_eq!(crate::eval::ScoreDiff.evaluate(&position, None), -2);
     }
 
     #[test]

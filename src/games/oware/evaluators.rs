@@ -3,9 +3,9 @@
 //! the installed endgame database.
 
 use super::{Oware, OwareMove};
+use crate::eval::Selectivity;
+use crate::eval::{Evaluator, Fitted, GameEvaluation, impl_evaluators};
 use crate::games::Seat;
-use crate::search::Selectivity;
-use crate::search::eval::{Evaluator, Fitted, GameEvaluation, impl_evaluators};
 
 /// The endgame-database hooks every Oware evaluator shares (`egdb/probe.rs`).
 macro_rules! database_hooks {

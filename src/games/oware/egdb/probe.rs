@@ -1,5 +1,5 @@
 //! The database the search consults in play: installed once per process, read by every Oware
-//! evaluator's [`crate::search::eval::Evaluator::exact_margin`].
+//! evaluator's [`crate::eval::Evaluator::exact_margin`].
 
 use super::Egdb;
 use crate::games::oware::{Oware, Rules};

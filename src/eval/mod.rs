@@ -8,10 +8,14 @@
 //! gets generic ones (`default` = [`Game::evaluate`], `score-diff`) with one line,
 //! `impl Evaluators for MyGame {}`.
 
+mod error;
 mod generic;
 mod linear;
 mod network;
+mod seated;
+mod selectivity;
 
+pub use error::EvalError;
 pub use generic::{GameEvaluation, ScoreDiff};
 pub use linear::{
     FeatureVector, Fitted, FittedPatterns, LinearFeatures, MAX_FEATURES, WEIGHT_SHIFT,
@@ -20,9 +24,11 @@ pub use linear::{
 pub use network::{
     HIDDEN, Network, NetworkSum, NetworkWeights, OUTPUT_EXTRA_BITS, OUTPUT_SHIFT, QA,
 };
+pub use seated::SeatedGame;
+pub use selectivity::{
+    LateMovePruning, Margin, Reductions, Selectivity, Singular, TECHNIQUES, TUNABLES,
+};
 
-use super::SearchError;
-use super::selectivity::Selectivity;
 use crate::games::Game;
 use std::sync::Arc;
 
@@ -131,7 +137,7 @@ pub trait EvaluatorVisitor<G: Game> {
 /// with their own lists.
 ///
 /// ```
-/// use ponder::search::{evaluator_by_name, Evaluators};
+/// use ponder::eval::{evaluator_by_name, Evaluators};
 /// use ponder::{Game, Kalah};
 /// assert!(Kalah::evaluator_names().contains(&"store-diff"));
 /// let error = evaluator_by_name::<Kalah>("nope").err().unwrap();
@@ -147,7 +153,7 @@ pub trait Evaluators: Game {
     fn visit_evaluator<V: EvaluatorVisitor<Self>>(
         name: &str,
         visitor: V,
-    ) -> Result<V::Output, SearchError> {
+    ) -> Result<V::Output, EvalError> {
         match name {
             "default" => Ok(visitor.visit(GameEvaluation)),
             "score-diff" => Ok(visitor.visit(ScoreDiff)),
@@ -161,18 +167,18 @@ pub trait Evaluators: Game {
 /// `impl_evaluators!(Kalah { "default" => KalahDefault, "store-diff" => KalahStoreDiff });`
 macro_rules! impl_evaluators {
     ($game:ty { $($name:literal => $evaluator:expr),+ $(,)? }) => {
-        impl $crate::search::eval::Evaluators for $game {
+        impl $crate::eval::Evaluators for $game {
             fn evaluator_names() -> &'static [&'static str] {
                 &[$($name),+]
             }
 
-            fn visit_evaluator<V: $crate::search::eval::EvaluatorVisitor<Self>>(
+            fn visit_evaluator<V: $crate::eval::EvaluatorVisitor<Self>>(
                 name: &str,
                 visitor: V,
-            ) -> Result<V::Output, $crate::search::SearchError> {
+            ) -> Result<V::Output, $crate::eval::EvalError> {
                 match name {
                     $($name => Ok(visitor.visit($evaluator)),)+
-                    _ => Err($crate::search::eval::unknown_evaluator::<Self>(name)),
+                    _ => Err($crate::eval::unknown_evaluator::<Self>(name)),
                 }
             }
         }
@@ -181,8 +187,8 @@ macro_rules! impl_evaluators {
 pub(crate) use impl_evaluators;
 
 /// The error for an evaluator name that `G` does not know.
-pub fn unknown_evaluator<G: Evaluators>(name: &str) -> SearchError {
-    SearchError::UnknownEvaluator {
+pub fn unknown_evaluator<G: Evaluators>(name: &str) -> EvalError {
+    EvalError::UnknownEvaluator {
         game: G::NAME,
         name: name.to_string(),
         known: G::evaluator_names().join(", "),
@@ -200,6 +206,6 @@ impl<G: Game> EvaluatorVisitor<G> for Boxing {
 
 /// The evaluator named `name` for game `G`, behind a dynamic call (front ends and the engine;
 /// the [`crate::search::Searcher`] compiles its search for the concrete evaluator instead).
-pub fn evaluator_by_name<G: Evaluators>(name: &str) -> Result<Arc<dyn Evaluator<G>>, SearchError> {
+pub fn evaluator_by_name<G: Evaluators>(name: &str) -> Result<Arc<dyn Evaluator<G>>, EvalError> {
     G::visit_evaluator(name, Boxing)
 }

@@ -10,9 +10,9 @@
 //! in step with make and unmake. The tuner bounds the weights so that the 16-bit sums cannot
 //! overflow.
 
+use super::Selectivity;
 use super::linear::{FeatureVector, features_of, fixed_point_value, weighted_sum};
 use super::{Evaluator, FittedPatterns, LinearFeatures};
-use crate::search::Selectivity;
 
 /// Hidden units.
 pub const HIDDEN: usize = 64;
@@ -112,7 +112,7 @@ impl<G: LinearFeatures> Evaluator<G> for Network {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::eval::{MAX_FEATURES, WEIGHT_SHIFT};
+    use crate::eval::{MAX_FEATURES, WEIGHT_SHIFT};
 
     #[test]
     fn the_sum_is_linear_plus_squared_clipped_units() {

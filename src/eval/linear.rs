@@ -8,9 +8,9 @@
 //! [`crate::tune`].
 
 use super::Evaluator;
+use super::Selectivity;
 use super::network::NetworkWeights;
 use crate::games::Game;
-use crate::search::Selectivity;
 
 /// The most features a game's linear evaluation may have (the length of the stack array the
 /// features are written into).
