@@ -15,7 +15,7 @@
 //! cut off too and late quiet moves (after the first two) are searched one ply shallower
 //! first, two plies from depth 6 on after the third (late-move reductions, verified at full
 //! depth when they beat alpha). At equal nodes the reductions win Kalah matches against the
-//! unreduced search (figures in `docs/search.md`). A game's [`Selectivity`] may also ask for
+//! unreduced search (figures in `docs/matches.md`). A game's [`Selectivity`] may also ask for
 //! a node's only move to be searched a ply deeper, again with forward pruning on only.
 //!
 //! [`Selectivity`]: super::Selectivity

@@ -10,7 +10,7 @@ use crate::eval::{Evaluator, GameEvaluation, impl_evaluators};
 ///
 /// Seeds in a row go to the row's owner when the game ends, so they count for a quarter of a
 /// stored seed; an extra move in hand is worth half a seed. It beats `store-diff` at equal
-/// depth (figures in `docs/search.md`).
+/// depth (figures in `docs/matches.md`).
 #[derive(Copy, Clone, Debug, Default)]
 pub struct KalahDefault;
 

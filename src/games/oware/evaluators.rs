@@ -53,7 +53,7 @@ impl Evaluator<Oware> for OwareSeed {
 ///
 /// Captures are what the game is won by; seeds on a row are mobility and, at most game ends,
 /// the row owner's; houses of 1 or 2 are what the next capture takes. It beats `seed` at equal
-/// depth (figures in `docs/search.md`).
+/// depth (figures in `docs/matches.md`).
 #[derive(Copy, Clone, Debug, Default)]
 pub struct OwareDefault;
 
