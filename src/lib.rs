@@ -16,6 +16,8 @@
 //!   with `default-features = false` and gets the rules, the search and the engine alone.
 #![deny(missing_docs)]
 
+#[cfg(test)]
+mod architecture;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod egdb;
