@@ -403,28 +403,25 @@ fn source_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
 }
 
+/// Fails with `what` and one line per finding unless there are none.
+fn assert_none(what: &str, findings: Vec<String>) {
+    assert!(findings.is_empty(), "{what}:\n{}", findings.join("\n"));
+}
+
 #[test]
 fn imports_point_down_the_layers() {
     let wrong = Tree::read(&source_root()).upward_imports();
-    assert!(
-        wrong.is_empty(),
-        "imports against the layers (src/architecture.rs lists them):\n{}",
-        wrong.join("\n")
+    assert_none(
+        "imports against the layers (src/architecture.rs lists them)",
+        wrong,
     );
 }
 
 #[test]
 fn no_two_files_import_each_other() {
     let cycles = Tree::read(&source_root()).cycles();
-    assert!(
-        cycles.is_empty(),
-        "file-level import cycles:\n{}",
-        cycles
-            .iter()
-            .map(|group| group.join(" <-> "))
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
+    let lines = cycles.iter().map(|group| group.join(" <-> ")).collect();
+    assert_none("file-level import cycles", lines);
 }
 
 /// A small tree written for the test: `(module path, source)`.
