@@ -1,6 +1,6 @@
 //! The engine's configuration and the options that change it while it runs.
 
-use super::search_api::TieBreak;
+use crate::search::TieBreak;
 use std::fmt;
 
 /// How the engine spends the human's thinking time.

@@ -6,13 +6,13 @@
 use super::command::{Command, SearchId};
 use super::config::{EngineConfig, EngineOption};
 use super::event::{BestMove, EngineError, Event, RerootInfo};
-use super::handle::MemoryGauge;
+use super::memory::{MemoryGauge, check_fits};
 use super::opponent::{OpponentModel, Prediction};
-use super::search_api::{Limits, StopSignal, TieBreak};
 use super::search_thread::{Job, JobDone, JobKind};
 use super::tree::Tree;
 use crate::eval::Evaluators;
 use crate::games::{Game, GameRecord, Key, Seat};
+use crate::search::{Limits, StopSignal, TieBreak};
 use crate::search::{Table, TableKind, TranspositionTable};
 use crossbeam_channel::{Receiver, Sender, select};
 use std::collections::VecDeque;
@@ -328,7 +328,8 @@ impl<G: Evaluators> Controller<G> {
         }
     }
 
-    /// Changes one setting; an unknown evaluator is refused with an error event.
+    /// Changes one setting; an unknown evaluator, or a table and tree larger than the
+    /// machine's memory, is refused with an error event.
     fn set_option(&mut self, option: EngineOption) {
         if let EngineOption::Eval(name) = &option {
             if !G::evaluator_names().contains(&name.as_str()) {
@@ -340,8 +341,14 @@ impl<G: Evaluators> Controller<G> {
                 return;
             }
         }
-        let before = self.config.clone();
-        option.apply(&mut self.config);
+        let mut after = self.config.clone();
+        option.apply(&mut after);
+        let own_table = !self.table_shared || after.hash_mib != self.config.hash_mib;
+        if let Err(error) = check_fits(&after, own_table) {
+            self.emit(Event::Error(error));
+            return;
+        }
+        let before = std::mem::replace(&mut self.config, after);
         if self.config.hash_mib != before.hash_mib {
             // A running search keeps the old table until it ends. A shared table is left to
             // the others: this engine gets a table of its own of the new size.

@@ -3,7 +3,6 @@
 
 use super::config::PonderMode;
 use super::opponent::{OpponentModel, Prediction, ponder_shares};
-use super::search_api::{Limits, StopSignal};
 use super::think::ensure_root_expanded;
 use super::tree::{Tree, TreeStats, TreeStore};
 use crate::eval::Evaluator;
@@ -13,6 +12,7 @@ use crate::search::{
     Algorithm, Bound, Budget, MAX_DEPTH, RootMove, SearchWorker, TableKind, TranspositionTable,
     Window,
 };
+use crate::search::{Limits, StopSignal};
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 use std::time::{Duration, Instant};

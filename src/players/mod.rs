@@ -238,9 +238,9 @@ pub enum PlayerError {
     /// The search could not start (unknown evaluator, bad option).
     #[error("search: {0}")]
     Search(String),
-    /// The engine thread failed or stopped answering.
+    /// The engine could not start, refused a command, or stopped answering.
     #[error("engine: {0}")]
-    Engine(String),
+    Engine(#[from] crate::engine::EngineError),
     /// The game refused a position or a move.
     #[error(transparent)]
     Game(#[from] GameError),

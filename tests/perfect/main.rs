@@ -14,7 +14,6 @@ use ponder::games::kalah::{self, KalahConfig, KalahEgdb};
 use ponder::games::oware::{Egdb, OwareConfig, Rules, egdb as loaded_egdb};
 use ponder::players::{PlayerSpec, StopSignal, Turn, build_player};
 use ponder::{Game, GameRecord, Kalah, Oware};
-use std::time::Duration;
 
 /// Positions each test judges.
 const POSITIONS: usize = 200;
@@ -122,27 +121,20 @@ fn engine_reports_exact<G: ponder::search::Evaluators>(
         pin_thread: false,
         ..EngineConfig::default()
     };
-    let engine = Engine::new(GameRecord::new(positions[0]), config);
+    let engine = Engine::new(GameRecord::new(positions[0]), config).expect("the engine starts");
     for position in positions.iter().take(10) {
         engine.send(Command::SetPosition(GameRecord::new(*position)));
-        let id = engine.go(Limits::nodes(20_000));
         let mut infos = 0;
-        loop {
-            match engine.recv_timeout(Duration::from_secs(60)) {
-                Some(Event::Info(info)) if info.id == id => {
+        let best = engine
+            .best_move_with(Limits::nodes(20_000), &StopSignal::new(), |event| {
+                if let Event::Info(info) = event {
                     assert_eq!(info.search.exact, exact(position));
                     infos += 1;
                 }
-                Some(Event::BestMove(best)) if best.id == id => {
-                    assert_eq!(best.exact, exact(position));
-                    assert!(infos > 0);
-                    break;
-                }
-                Some(Event::Error(error)) => panic!("engine error: {error}"),
-                Some(_) => {}
-                None => panic!("the engine did not answer"),
-            }
-        }
+            })
+            .unwrap_or_else(|error| panic!("engine error: {error}"));
+        assert_eq!(best.exact, exact(position));
+        assert!(infos > 0);
     }
 }
 

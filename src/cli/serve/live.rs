@@ -127,7 +127,10 @@ impl<G: Evaluators> Live<G> {
         engine_mib: usize,
     ) -> Result<Live<G>, String> {
         let played = Played::new(spec, position)?;
-        let engine = engine.then(|| Engine::new(played.record.clone(), engine_config(engine_mib)));
+        let engine = engine
+            .then(|| Engine::new(played.record.clone(), engine_config(engine_mib)))
+            .transpose()
+            .map_err(|e| e.to_string())?;
         Ok(Live {
             played,
             engine,
