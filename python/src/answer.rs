@@ -5,6 +5,7 @@ use ponder::Game;
 use ponder::engine::{self, IterationInfo};
 use ponder::search::{SearchInfo, SearchOutcome};
 use pyo3::prelude::*;
+use std::time::Duration;
 
 /// A search's answer.
 #[pyclass(module = "ponder._ponder", frozen, get_all)]
@@ -92,6 +93,30 @@ impl Info {
     /// An engine's report of one iteration.
     pub fn from_engine<G: Game>(info: &IterationInfo<G>) -> Info {
         Info::from_search(&info.search, info.id)
+    }
+
+    /// A depth completed by pondering (`line`: the reply, then the principal variation).
+    pub fn pondering<M: std::fmt::Display>(
+        depth: u32,
+        score: i32,
+        line: &[M],
+        nodes: u64,
+        time: Duration,
+    ) -> Info {
+        let seconds = time.as_secs_f64();
+        Info {
+            depth,
+            score,
+            pv: move_texts(line),
+            nodes,
+            nps: if seconds > 0.0 {
+                (nodes as f64 / seconds) as u64
+            } else {
+                0
+            },
+            time: seconds,
+            id: 0,
+        }
     }
 
     fn from_search<G: Game>(search: &SearchInfo<G>, id: u64) -> Info {

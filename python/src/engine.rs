@@ -8,7 +8,7 @@ use crate::games::{ByGame, Family, MoveArg, Position, PyGame, by_game, new_recor
 use crate::limits::{finite_limits, limits};
 use ponder::GameRecord;
 use ponder::engine::{
-    Command, Engine, EngineConfig, EngineOption, Event, IterationInfo, Limits, SearchId,
+    Command, Engine, EngineConfig, EngineOption, Event, IterationInfo, Limits, PonderInfo, SearchId,
 };
 use ponder::search::evaluator_by_name;
 use pyo3::prelude::*;
@@ -27,6 +27,8 @@ pub struct Driven<G: PyGame> {
     pending: Option<SearchId>,
     /// The latest completed depth of the running (or last) `go`.
     info: Option<IterationInfo<G>>,
+    /// The latest depth pondering completed, since the last move.
+    pondered: Option<Info>,
 }
 
 /// The engines family.
@@ -54,6 +56,7 @@ impl<G: PyGame> Driven<G> {
             record,
             pending: None,
             info: None,
+            pondered: None,
         })
     }
 
@@ -71,6 +74,17 @@ impl<G: PyGame> Driven<G> {
             Event::BestMove(best) if Some(best.id) == self.pending => {
                 self.pending = None;
                 return Ok(Some(BestMove::from(&best)));
+            }
+            Event::Ponder(PonderInfo::Progress {
+                reply,
+                depth,
+                score,
+                pv,
+                nodes,
+                time,
+            }) => {
+                let line: Vec<G::Move> = reply.into_iter().chain(pv).collect();
+                self.pondered = Some(Info::pondering(depth, score, &line, nodes, time));
             }
             Event::Error(error) => return Err(value_error(error.to_string())),
             _ => {}
@@ -113,6 +127,7 @@ impl<G: PyGame> Driven<G> {
         let mv = mv.parse(&self.record)?;
         self.record.try_play(mv).map_err(game_error)?;
         self.engine.send_move(mv);
+        self.pondered = None;
         Ok(())
     }
 
@@ -248,6 +263,14 @@ impl PyEngine {
     #[getter]
     fn info(&self) -> Option<Info> {
         by_game!(&self.driven, driven => driven.info.as_ref().map(Info::from_engine))
+    }
+
+    /// The latest depth pondering completed since the last move, as seen by `poll` (which
+    /// takes in the engine's reports), or `None`: its `pv` starts with the reply pondered
+    /// (none when the whole position is pondered), its `id` is 0.
+    #[getter]
+    fn ponder_info(&self) -> Option<Info> {
+        by_game!(&self.driven, driven => driven.pondered.clone())
     }
 
     /// Whether a `go` is running (its answer not read yet).

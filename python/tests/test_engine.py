@@ -87,17 +87,36 @@ def test_the_engine_plays_a_game_against_a_python_loop():
     assert engine.position.is_over()
 
 
+def think_then_let_the_player_think(engine):
+    """The engine moves, then the player is to move: returns what pondering did meanwhile."""
+    while True:
+        answer = engine.best_move(depth=4)
+        engine.send_move(answer.move)
+        if engine.position.side_to_move == 1:
+            break
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        time.sleep(0.05)
+        assert engine.poll() is None  # no search is running: only reports come in
+        if engine.ponder_info is not None and engine.ponder_info.depth >= 2:
+            break
+    return engine.ponder_info, engine.position
+
+
 def test_pondering_is_on_by_default_and_thinks_on_the_players_time():
-    engine = Engine("kalah", tie_break="first")
+    pondered, position = think_then_let_the_player_think(Engine("kalah", tie_break="first"))
+    assert pondered is not None and pondered.depth >= 2
+    assert pondered.nodes > 0
+    assert pondered.pv and pondered.pv[0] in position.legal_moves()
+
+
+def test_no_pondering_when_it_is_off():
+    engine = Engine("kalah", ponder=False)
     answer = engine.best_move(depth=4)
-    engine.send_move(answer.move)  # the engine's move: now the player thinks
-    position = engine.position
-    if position.side_to_move == 1:
-        engine.send_move(position.legal_moves()[0])
+    engine.send_move(answer.move)
     time.sleep(0.3)
-    # A search after pondering starts from the pondered depth.
-    quick = engine.best_move(movetime=0.05)
-    assert quick.depth >= 6
+    engine.poll()
+    assert engine.ponder_info is None
 
 
 def test_set_position_and_mismatched_games():
