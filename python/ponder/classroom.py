@@ -340,9 +340,10 @@ class ManualPlayer(BasePlayer):
 
 class RemotePlayer(BasePlayer):
     """The course's remote player: asks a move server ``GET <url>/getmove/<depth>,<trace>``
-    (the instructor's, or ``ponder serve``'s) and plays its answer."""
+    and plays its answer: by default ``ponder serve``'s (``cargo run --release -- serve``),
+    or the instructor's (``url="http://silo.cs.indiana.edu:30005"``)."""
 
-    def __init__(self, max_depth: Optional[int] = None, url: str = "http://localhost:30005"):
+    def __init__(self, max_depth: Optional[int] = None, url: str = "http://127.0.0.1:8000"):
         super().__init__(max_depth)
         self.instructor_url = url
         if self.max_depth is not None and self.max_depth > 8:

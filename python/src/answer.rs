@@ -62,9 +62,13 @@ impl<G: Game> From<&engine::BestMove<G>> for BestMove {
 #[pymethods]
 impl BestMove {
     fn __repr__(&self) -> String {
+        let mv = match &self.r#move {
+            Some(mv) => format!("'{mv}'"),
+            None => "None".to_string(),
+        };
         format!(
-            "BestMove(move={:?}, score={}, depth={}, nodes={}, time={:.3})",
-            self.r#move, self.score, self.depth, self.nodes, self.time
+            "BestMove(move={mv}, score={}, depth={}, nodes={}, time={:.3})",
+            self.score, self.depth, self.nodes, self.time
         )
     }
 }

@@ -8,7 +8,8 @@ use crate::games::{ByGame, Family, MoveArg, Position, PyGame, by_game, new_recor
 use crate::limits::{finite_limits, limits};
 use ponder::GameRecord;
 use ponder::engine::{
-    Command, Engine, EngineConfig, EngineOption, Event, IterationInfo, Limits, PonderInfo, SearchId,
+    Command, Engine, EngineConfig, EngineOption, Event, IterationInfo, Limits, OPTION_NAMES,
+    PonderInfo, SearchId,
 };
 use ponder::search::evaluator_by_name;
 use pyo3::prelude::*;
@@ -148,10 +149,31 @@ fn config(options: Option<&Bound<'_, PyDict>>) -> PyResult<EngineConfig> {
         let name: String = name.extract()?;
         let value = value.str()?.to_string();
         EngineOption::parse(&name.replace('_', ""), &value)
-            .map_err(value_error)?
+            .map_err(|error| {
+                value_error(format!(
+                    "{error}; as keywords: {}",
+                    OPTION_NAMES
+                        .iter()
+                        .map(|(name, _)| snake_case(name))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ))
+            })?
             .apply(&mut config);
     }
     Ok(config)
+}
+
+/// An option's name as a Python keyword: `PonderMode` is `ponder_mode`.
+fn snake_case(name: &str) -> String {
+    let mut keyword = String::with_capacity(name.len() + 4);
+    for (index, ch) in name.chars().enumerate() {
+        if ch.is_ascii_uppercase() && index > 0 {
+            keyword.push('_');
+        }
+        keyword.push(ch.to_ascii_lowercase());
+    }
+    keyword
 }
 
 fn start<G: PyGame>(record: GameRecord<G>, config: EngineConfig) -> PyResult<ByGame<Engines>> {

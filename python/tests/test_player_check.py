@@ -7,7 +7,7 @@ import random
 import pytest
 
 from course_board import CourseBoard
-from ponder.classroom import BasePlayer, Board, PonderPlayer
+from ponder.classroom import BasePlayer, Board, PonderPlayer, RemotePlayer
 
 
 def player_check(trace, depth, expected, make_player):
@@ -59,6 +59,43 @@ def test_player_check_with_ponders_own_evaluation():
     assert player_check(
         TRACE, DEPTH, EXPECTED, lambda depth: PonderPlayer(depth, eval="store-diff")
     ) == 1
+
+
+def test_player_check_with_ponders_default_evaluation():
+    # The course's check as it stands, with ponder's default evaluator in place of the
+    # course's heuristic: its expected move is still the course's.
+    assert player_check(TRACE, DEPTH, EXPECTED, PonderPlayer) == 1
+
+
+def test_remote_player_speaks_the_courses_protocol():
+    # A move server answering `GET /getmove/<depth>,<trace>` with a pit, as the course's
+    # instructor server and `ponder serve` do; here one made of PonderPlayer.
+    import threading
+    from http.server import BaseHTTPRequestHandler, HTTPServer
+
+    asked = []
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self):
+            depth, trace = self.path.rsplit("/", 1)[1].split(",")
+            asked.append((depth, trace))
+            move = PonderPlayer(int(depth), eval="store-diff").findMove(trace)
+            self.send_response(200)
+            self.end_headers()
+            self.wfile.write(str(move).encode())
+
+        def log_message(self, *args):
+            pass
+
+    server = HTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        remote = RemotePlayer(DEPTH, url=f"http://127.0.0.1:{server.server_port}")
+        assert remote.findMove(TRACE) == EXPECTED
+        assert asked == [(str(DEPTH), TRACE)]
+    finally:
+        server.shutdown()
 
 
 def test_the_worked_example_scores():
