@@ -46,14 +46,14 @@ def play(game, bots):
     return state.returns(), [s / max(m, 1) for s, m in zip(spent, moves)]
 
 
-def match(name, games, movetime, seed):
+def match(name, games, movetime, seed, seats=(0, 1), options=None):
     game = pyspiel.load_game(name)
     wins = draws = losses = 0
     ponder_time = mcts_time = 0.0
     for index in range(games):
-        ponder = PonderBot(game, movetime=movetime, seed=seed + index)
+        ponder = PonderBot(game, movetime=movetime, seed=seed + index, **(options or {}))
         mcts = mcts_bot(game, movetime, seed + index)
-        seat = index % 2
+        seat = seats[index % len(seats)]
         bots = [ponder, mcts] if seat == 0 else [mcts, ponder]
         returns, per_move = play(game, bots)
         ponder_time += per_move[seat]
@@ -77,8 +77,13 @@ def main():
     parser.add_argument("--movetime", type=float, default=0.5)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", action="append", choices=["mancala", "oware"])
+    parser.add_argument("--seat", type=int, choices=[0, 1], help="ponder's seat (default: both, in turns)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="an engine option of PonderBot (e.g. forward_pruning=false)")
     args = parser.parse_args()
-    scores = [match(name, args.games, args.movetime, args.seed)
+    seats = (0, 1) if args.seat is None else (args.seat,)
+    options = dict(option.split("=", 1) for option in args.option)
+    scores = [match(name, args.games, args.movetime, args.seed, seats, options)
               for name in args.game or ["mancala", "oware"]]
     return 0 if all(score >= 0.95 for score in scores) else 1
 
