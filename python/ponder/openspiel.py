@@ -127,9 +127,12 @@ class PonderBot(pyspiel.Bot):
         self._mapping = _mapping(game)
         self._movetime = movetime
         self._depth = depth
+        self._ponder = ponder
         self._engine = Engine(
             game=self._mapping.spec(game.get_parameters()), ponder=ponder, **options
         )
+        # The engine's first search allocates its table: done here, not on the game's clock.
+        self._engine.best_move(depth=1)
         #: Every answer so far (``ponder.BestMove``: move, score, depth, nodes, time).
         self.answers: List[object] = []
 
@@ -146,6 +149,10 @@ class PonderBot(pyspiel.Bot):
                 f"ponder's move {answer.move} (action {action}) is not legal in OpenSpiel's "
                 f"state {state.history()}: the mapping of {self._game} is wrong"
             )
+        if self._ponder:
+            # The engine's own move: with pondering on, it thinks on the opponent's time
+            # from here, and the next `step` finds the opponent's reply in its tree.
+            self._engine.send_move(answer.move)
         return action
 
     def restart_at(self, state: "pyspiel.State") -> None:

@@ -127,3 +127,12 @@ def test_a_smaller_oware_board():
     game = pyspiel.load_game("oware(num_houses_per_player=4,num_seeds_per_house=3)")
     bot = PonderBot(game, movetime=0.01)
     play(game, [bot, pyspiel.make_uniform_random_bot(1, 5)])
+
+
+def test_a_pondering_bot_plays_legal_moves():
+    game = pyspiel.load_game("mancala")
+    bot = PonderBot(game, movetime=0.01, ponder=True)
+    for seat in (0, 1):
+        opponent = pyspiel.make_uniform_random_bot(1 - seat, 6)
+        bots = [bot, opponent] if seat == 0 else [opponent, bot]
+        assert len(play(game, bots)) == 2
