@@ -2,10 +2,9 @@
 
 use crate::games::move_texts;
 use ponder::Game;
-use ponder::engine::{self, IterationInfo};
+use ponder::engine::{self, IterationInfo, PonderLine};
 use ponder::search::{SearchInfo, SearchOutcome};
 use pyo3::prelude::*;
-use std::time::Duration;
 
 /// A search's answer.
 #[pyclass(module = "ponder._ponder", frozen, get_all)]
@@ -99,22 +98,16 @@ impl Info {
         Info::from_search(&info.search, info.id)
     }
 
-    /// A depth completed by pondering (`line`: the reply, then the principal variation).
-    pub fn pondering<M: std::fmt::Display>(
-        depth: u32,
-        score: i32,
-        line: &[M],
-        nodes: u64,
-        time: Duration,
-    ) -> Info {
-        let seconds = time.as_secs_f64();
+    /// A depth completed by pondering, as the engine's seat sees it.
+    pub fn pondering<G: Game>(line: &PonderLine<G>) -> Info {
+        let seconds = line.time.as_secs_f64();
         Info {
-            depth,
-            score,
-            pv: move_texts(line),
-            nodes,
+            depth: line.depth,
+            score: line.score,
+            pv: move_texts(&line.line),
+            nodes: line.nodes,
             nps: if seconds > 0.0 {
-                (nodes as f64 / seconds) as u64
+                (line.nodes as f64 / seconds) as u64
             } else {
                 0
             },

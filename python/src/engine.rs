@@ -9,7 +9,7 @@ use crate::limits::{finite_limits, limits};
 use ponder::GameRecord;
 use ponder::engine::{
     Command, Engine, EngineConfig, EngineOption, Event, IterationInfo, Limits, OPTION_NAMES,
-    PonderInfo, SearchId,
+    SearchId,
 };
 use ponder::search::evaluator_by_name;
 use pyo3::prelude::*;
@@ -76,16 +76,14 @@ impl<G: PyGame> Driven<G> {
                 self.pending = None;
                 return Ok(Some(BestMove::from(&best)));
             }
-            Event::Ponder(PonderInfo::Progress {
-                reply,
-                depth,
-                score,
-                pv,
-                nodes,
-                time,
-            }) => {
-                let line: Vec<G::Move> = reply.into_iter().chain(pv).collect();
-                self.pondered = Some(Info::pondering(depth, score, &line, nodes, time));
+            Event::Ponder(progress) => {
+                // Pondering runs on the player's turn: its score is the engine's, the seat
+                // that moved last.
+                let pondered = self.record.current();
+                let engine_seat = pondered.side_to_move().opponent();
+                if let Some(line) = progress.seen_by(&pondered, engine_seat) {
+                    self.pondered = Some(Info::pondering(&line));
+                }
             }
             Event::Error(error) => return Err(value_error(error.to_string())),
             _ => {}
@@ -289,7 +287,7 @@ impl PyEngine {
 
     /// The latest depth pondering completed since the last move, as seen by `poll` (which
     /// takes in the engine's reports), or `None`: its `pv` starts with the reply pondered
-    /// (none when the whole position is pondered), its `id` is 0.
+    /// (none when the whole position is pondered), its score is the engine's, its `id` 0.
     #[getter]
     fn ponder_info(&self) -> Option<Info> {
         by_game!(&self.driven, driven => driven.pondered.clone())
