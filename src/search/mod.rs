@@ -51,7 +51,7 @@ pub use options::{Algorithm, SearchOptions, TieBreak};
 pub use prove::{Proof, Prover};
 pub use report::{SearchInfo, SearchOutcome};
 pub(crate) use root::RootMove;
-pub use score::{INFINITY, Score, exact_text};
+pub use score::{INFINITY, MAX_HEURISTIC, Score, exact_text};
 pub use searcher::Searcher;
 pub(crate) use smp::HelperPool;
 pub(crate) use store::{NodeStore, NodeWindow};
