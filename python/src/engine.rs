@@ -53,7 +53,8 @@ impl<G: PyGame> Driven<G> {
     fn start(record: GameRecord<G>, config: EngineConfig) -> PyResult<Driven<G>> {
         evaluator_by_name::<G>(&config.eval).map_err(search_error)?;
         Ok(Driven {
-            engine: Engine::new(record.clone(), config),
+            engine: Engine::new(record.clone(), config)
+                .map_err(|error| value_error(error.to_string()))?,
             record,
             pending: None,
             info: None,
@@ -101,7 +102,9 @@ impl<G: PyGame> Driven<G> {
     }
 
     fn wait(&mut self, py: Python<'_>) -> PyResult<BestMove> {
-        // TODO(merge): use Engine::best_move
+        // The answer to the `go` that `go()` started (Python's `go` then `wait`, or
+        // `best_move`): `Engine::best_move` starts a `go` of its own, and Python's signals
+        // (Ctrl-C) are looked at only while holding the GIL, between short waits.
         loop {
             let engine = &self.engine;
             match py.allow_threads(|| engine.recv_timeout(SIGNAL_CHECK)) {
