@@ -73,9 +73,8 @@ pub fn run(args: &BestMoveArgs, out: &mut dyn Write) -> Result<(), CliError> {
 }
 
 fn run_game<G: Evaluators>(args: &BestMoveArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    // The move time counts from here: reading the position and allocating the table use it.
-    let received = Instant::now();
     let record = args.position.record::<G>()?;
+    let database = args.position.database::<G>()?;
     let tiebreak = match args.tiebreak.as_str() {
         "random" => TieBreak::Random {
             seed: args.seed.unwrap_or_else(rand::random),
@@ -93,8 +92,10 @@ fn run_game<G: Evaluators>(args: &BestMoveArgs, out: &mut dyn Write) -> Result<(
         without: args.without.clone(),
         tune: args.tune.clone(),
     };
-    let mut searcher =
-        Searcher::<G>::with_new_table(options).map_err(|e| CliError::Usage(e.to_string()))?;
+    let mut searcher = Searcher::<G>::with_new_table_and_database(options, database)
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    // The move time counts from here: opening the database and making the table come first.
+    let received = Instant::now();
     let limits = Limits {
         depth: args.depth,
         nodes: args.nodes,

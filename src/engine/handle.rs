@@ -5,6 +5,7 @@ use super::command::{Command, SearchId};
 use super::config::{EngineConfig, EngineOption};
 use super::controller::Controller;
 use super::event::Event;
+use super::knowledge::Knowledge;
 use super::search_api::Limits;
 use super::search_thread;
 use crate::games::{Game, GameRecord};
@@ -93,7 +94,17 @@ pub struct Engine<G: Game> {
 impl<G: Evaluators> Engine<G> {
     /// Starts an engine on `record` (its current position is where the engine starts).
     pub fn new(record: GameRecord<G>, config: EngineConfig) -> Engine<G> {
-        Engine::start(record, config, None)
+        Engine::start(record, config, None, Knowledge::new())
+    }
+
+    /// Starts an engine on `record` that searches with `knowledge`'s evaluator (or the one
+    /// `config.eval` names) and consults its endgame database ([`Knowledge`]).
+    pub fn with_knowledge(
+        record: GameRecord<G>,
+        config: EngineConfig,
+        knowledge: Knowledge<G>,
+    ) -> Engine<G> {
+        Engine::start(record, config, None, knowledge)
     }
 
     /// Starts an engine that searches with `table`, shared with other engines of the same
@@ -106,13 +117,14 @@ impl<G: Evaluators> Engine<G> {
         config: EngineConfig,
         table: Arc<TranspositionTable>,
     ) -> Engine<G> {
-        Engine::start(record, config, Some(table))
+        Engine::start(record, config, Some(table), Knowledge::new())
     }
 
     fn start(
         record: GameRecord<G>,
         config: EngineConfig,
         table: Option<Arc<TranspositionTable>>,
+        knowledge: Knowledge<G>,
     ) -> Engine<G> {
         let (command_tx, command_rx) = unbounded();
         let (event_tx, event_rx) = unbounded();
@@ -130,7 +142,15 @@ impl<G: Evaluators> Engine<G> {
                 drop(search_finished);
             })
             .expect("spawning the search thread");
-        let controller = Controller::new(record, config, job_tx, event_tx, memory.clone(), table);
+        let controller = Controller::new(
+            record,
+            config,
+            job_tx,
+            event_tx,
+            memory.clone(),
+            table,
+            knowledge,
+        );
         let engine_thread = std::thread::Builder::new()
             .name("ponder-engine".to_string())
             .spawn(move || {

@@ -9,6 +9,7 @@
 //!   moves over the tree.
 //! - `ponder`: searching the human's replies while the human thinks.
 //! - `opponent`: the opponent model that ranks the human's replies and shares the time.
+//! - `knowledge`: the evaluator and endgame database an engine is given as values.
 
 mod affinity;
 mod command;
@@ -16,6 +17,7 @@ mod config;
 mod controller;
 mod event;
 mod handle;
+mod knowledge;
 mod opponent;
 mod ponder;
 mod search_api;
@@ -28,6 +30,7 @@ pub use command::{Command, SearchId};
 pub use config::{EngineConfig, EngineOption, OPTION_NAMES, PonderMode};
 pub use event::{BestMove, EngineError, Event, IterationInfo, PonderInfo, PonderLine, RerootInfo};
 pub use handle::{Engine, MemoryUse};
+pub use knowledge::Knowledge;
 pub use search_api::{Limits, StopSignal, TieBreak};
 pub use seated::{SeatedEngine, SeatedEvent};
 pub use tree::TreeStats;

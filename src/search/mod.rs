@@ -42,7 +42,8 @@ mod worker;
 pub(crate) use budget::Budget;
 pub use error::SearchError;
 pub use eval::{
-    Evaluator, EvaluatorVisitor, Evaluators, GameEvaluation, ScoreDiff, evaluator_by_name,
+    Database, Evaluator, EvaluatorVisitor, Evaluators, ExactScores, GameEvaluation, ScoreDiff,
+    WithDatabase, evaluator_by_name,
 };
 pub(crate) use iterative::DeepeningPlan;
 pub use iterative::MAX_DEPTH;
