@@ -68,13 +68,24 @@ pub struct BestMoveArgs {
 
 /// Prints `info depth <d> score <s> nodes <n> nps <r> time <ms> pv <moves>` after each
 /// completed iteration, then `bestmove <move>` (`bestmove (none)` when the game is over).
+/// With `--egdb`, a first `info string` says how long opening the database took; with
+/// `--movetime`, a last one how long the search itself took (neither counts the other).
 pub fn run(args: &BestMoveArgs, out: &mut dyn Write) -> Result<(), CliError> {
     with_game!(args.position.game, G => run_game::<G>(args, out))
 }
 
 fn run_game<G: Evaluators>(args: &BestMoveArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let record = args.position.record::<G>()?;
+    let opening = Instant::now();
     let database = args.position.database::<G>()?;
+    if let Some(path) = &args.position.egdb {
+        writeln!(
+            out,
+            "info string egdb {} opened in {:.1} ms",
+            path.display(),
+            opening.elapsed().as_secs_f64() * 1e3
+        )?;
+    }
     let tiebreak = match args.tiebreak.as_str() {
         "random" => TieBreak::Random {
             seed: args.seed.unwrap_or_else(rand::random),
@@ -115,6 +126,13 @@ fn run_game<G: Evaluators>(args: &BestMoveArgs, out: &mut dyn Write) -> Result<(
     });
     if let Some(e) = write_error {
         return Err(e.into());
+    }
+    if let Some(movetime) = args.movetime {
+        writeln!(
+            out,
+            "info string search time {} ms of {movetime} ms",
+            outcome.time.as_millis()
+        )?;
     }
     if args.threads > 1 {
         // The main thread's share: its nodes to depth measure the helpers' help.
