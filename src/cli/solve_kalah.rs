@@ -122,6 +122,8 @@ fn build_shard(
         (Some(base), _) => load_or_build(config, &base.to_string_lossy(), threads(args), out)?,
         (None, _) => load_or_build(config, &(seeds - 1).to_string(), threads(args), out)?,
     };
+    // The base's values go into the part: read it whole once (checksum and values).
+    base.verify().map_err(egdb_error)?;
     let part = base.build_part(shard, threads(args)).map_err(egdb_error)?;
     if part.seeds() != seeds {
         return Err(CliError::Usage(format!(

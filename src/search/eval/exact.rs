@@ -76,7 +76,7 @@ impl<G: Game, D: ExactScores<G>> ExactScores<G> for Vec<D> {
 /// let config = KalahConfig::new(6, 4, CaptureRule::Classic).unwrap();
 /// let egdb = KalahEgdb::build(config, 2, 1, |_| {}).unwrap();
 /// // The mover's last seed next to its store, one seed on the other side: a margin of 0.
-/// let position = Kalah::parse_position(&config, "0,0,0,0,0,1,20,0,0,0,0,0,1,20,0")
+/// let position = Kalah::parse_position(&config, "0,0,0,0,0,1,23,0,0,0,0,0,1,23,0")
 ///     .unwrap()
 ///     .current();
 /// assert_eq!(KalahDefault.exact_margin(&position), None);
