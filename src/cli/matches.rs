@@ -10,7 +10,7 @@ use crate::matches::{
     Balance, GameResult, MatchConfig, MatchGame, MatchPart, MatchSetup, Sprt, SprtDecision, Tally,
     run_match_shard, shard_games,
 };
-use crate::players::{Player, PlayerError, PlayerSpec, build_player};
+use crate::players::{Player, PlayerError, PlayerSpec, build_player_with};
 use crate::search::Evaluators;
 use crate::with_game;
 use indicatif::ProgressBar;
@@ -127,8 +127,9 @@ fn run_game<G: Evaluators>(args: &MatchArgs, out: &mut dyn Write) -> Result<(), 
         }
         None => None,
     };
-    let make_a = |seed: u64| build_player::<G>(&args.a, seed);
-    let make_b = |seed: u64| build_player::<G>(&args.b, seed);
+    let database = args.position.database::<G>()?;
+    let make_a = |seed: u64| build_player_with::<G>(&args.a, seed, database.clone());
+    let make_b = |seed: u64| build_player_with::<G>(&args.b, seed, database.clone());
     // Build once up front: a bad spec fails before any game starts.
     let setup = match_setup(args, [player_name(make_a(0)?), player_name(make_b(0)?)]);
     let config = match_config::<G>(args);

@@ -28,7 +28,7 @@ pub(crate) fn load_or_build(
         };
         return KalahEgdb::build(config, seeds, threads, &mut report).map_err(egdb_error);
     }
-    let egdb = KalahEgdb::load(Path::new(spec)).map_err(egdb_error)?;
+    let egdb = KalahEgdb::open(Path::new(spec)).map_err(egdb_error)?;
     if !egdb.covers(&config) {
         return Err(CliError::Usage(format!(
             "{spec} is a database for {} pits, {} capture; the game is {config}",
@@ -122,6 +122,8 @@ fn build_shard(
         (Some(base), _) => load_or_build(config, &base.to_string_lossy(), threads(args), out)?,
         (None, _) => load_or_build(config, &(seeds - 1).to_string(), threads(args), out)?,
     };
+    // The base's values go into the part: read it whole once (checksum and values).
+    base.verify().map_err(egdb_error)?;
     let part = base.build_part(shard, threads(args)).map_err(egdb_error)?;
     if part.seeds() != seeds {
         return Err(CliError::Usage(format!(
@@ -131,49 +133,4 @@ fn build_shard(
     }
     part.save(path).map_err(egdb_error)?;
     saved_part(out, shard, seeds, path)
-}
-
-/// Loads the database at `path`, a Kalah, Awari or Abapa database (told apart by the file's
-/// header), and installs it for play (`ponder serve --egdb FILE`), once per process per game.
-pub(crate) fn install_egdb_file(path: &Path) -> Result<(), CliError> {
-    use crate::games::oware::{self, Egdb, Rules};
-    let kalah_error = match KalahEgdb::load(path) {
-        Ok(egdb) => {
-            crate::games::kalah::egdb::install(egdb);
-            return Ok(());
-        }
-        Err(error) => error,
-    };
-    let mut oware_errors = Vec::new();
-    for rules in [Rules::Awari, Rules::Abapa] {
-        match Egdb::load_rules(path, rules) {
-            Ok(egdb) => {
-                oware::egdb::install(egdb);
-                return Ok(());
-            }
-            Err(error) => oware_errors.push(format!("{rules}: {error}")),
-        }
-    }
-    Err(CliError::Usage(format!(
-        "--egdb {}: neither a Kalah database ({kalah_error}) nor an Oware one ({})",
-        path.display(),
-        oware_errors.join("; ")
-    )))
-}
-
-/// Loads the Kalah database at `path` for play (`--egdb FILE` of play, bestmove, match, tune)
-/// and installs it, once per process (Oware's: `solve_oware::install_egdb`).
-pub(crate) fn install_egdb(game: &crate::games::GameSpec, path: &Path) -> Result<(), CliError> {
-    if game.name() != Kalah::NAME {
-        return Err(CliError::Usage(format!(
-            "--egdb: endgame databases in play are Kalah's and Oware's; the game is {game}"
-        )));
-    }
-    if crate::games::kalah::egdb::installed().is_some() {
-        return Ok(());
-    }
-    let config = Kalah::config_from_spec(game)?;
-    let egdb = load_or_build(config, &path.to_string_lossy(), 1, &mut std::io::sink())?;
-    crate::games::kalah::egdb::install(egdb);
-    Ok(())
 }

@@ -6,6 +6,7 @@
 use super::command::{Command, SearchId};
 use super::config::{EngineConfig, EngineOption};
 use super::event::{BestMove, EngineError, Event, RerootInfo};
+use super::knowledge::Knowledge;
 use super::memory::{MemoryGauge, check_fits};
 use super::opponent::{OpponentModel, Prediction};
 use super::search_thread::{Job, JobDone, JobKind};
@@ -56,6 +57,8 @@ impl Running {
 pub(crate) struct Controller<G: Game> {
     record: GameRecord<G>,
     config: EngineConfig,
+    /// The evaluator and database given as values.
+    knowledge: Knowledge<G>,
     tree: Option<Tree<G>>,
     table: Arc<TranspositionTable>,
     /// The table is shared with other engines: a new game leaves it as it is (the others'
@@ -97,6 +100,7 @@ impl<G: Evaluators> Controller<G> {
         events: Sender<Event<G>>,
         memory: Arc<MemoryGauge>,
         shared_table: Option<Arc<TranspositionTable>>,
+        knowledge: Knowledge<G>,
     ) -> Self {
         let tree = Tree::new(&record.current(), config.tree_mib << 20);
         let table_shared = shared_table.is_some();
@@ -109,6 +113,7 @@ impl<G: Evaluators> Controller<G> {
         let controller = Controller {
             record,
             config,
+            knowledge,
             tree: Some(tree),
             table,
             table_shared,
@@ -329,7 +334,8 @@ impl<G: Evaluators> Controller<G> {
     }
 
     /// Changes one setting; an unknown evaluator, or a table and tree larger than the
-    /// machine's memory, is refused with an error event.
+    /// machine's memory, is refused with an error event; a known evaluator name replaces an
+    /// evaluator given as a value.
     fn set_option(&mut self, option: EngineOption) {
         if let EngineOption::Eval(name) = &option {
             if !G::evaluator_names().contains(&name.as_str()) {
@@ -340,6 +346,7 @@ impl<G: Evaluators> Controller<G> {
                 ))));
                 return;
             }
+            self.knowledge.evaluator = None;
         }
         let mut after = self.config.clone();
         option.apply(&mut after);
@@ -522,6 +529,7 @@ impl<G: Evaluators> Controller<G> {
             tree_min_depth: self.config.tree_min_depth,
             table: self.table.clone(),
             eval: self.config.eval.clone(),
+            knowledge: self.knowledge.clone(),
             forward_pruning: self.config.forward_pruning,
             threads: self.config.threads,
         };

@@ -6,6 +6,7 @@ use super::command::{Command, SearchId};
 use super::config::{EngineConfig, EngineOption};
 use super::controller::Controller;
 use super::event::{BestMove, EngineError, Event};
+use super::knowledge::Knowledge;
 use super::memory::{MemoryGauge, MemoryUse, check_fits};
 use super::search_thread;
 use crate::eval::Evaluators;
@@ -62,7 +63,18 @@ impl<G: Evaluators> Engine<G> {
     /// An error when the table and the tree of `config` are more than the machine's memory
     /// ([`EngineError::TooLarge`]), or when a thread cannot start ([`EngineError::Spawn`]).
     pub fn new(record: GameRecord<G>, config: EngineConfig) -> Result<Engine<G>, EngineError> {
-        Engine::start(record, config, None)
+        Engine::start(record, config, None, Knowledge::new())
+    }
+
+    /// Starts an engine on `record` that searches with `knowledge`'s evaluator (or the one
+    /// `config.eval` names) and consults its endgame database ([`Knowledge`]); the errors of
+    /// [`Engine::new`].
+    pub fn with_knowledge(
+        record: GameRecord<G>,
+        config: EngineConfig,
+        knowledge: Knowledge<G>,
+    ) -> Result<Engine<G>, EngineError> {
+        Engine::start(record, config, None, knowledge)
     }
 
     /// Starts an engine that searches with `table`, shared with other engines of the same
@@ -76,13 +88,14 @@ impl<G: Evaluators> Engine<G> {
         config: EngineConfig,
         table: Arc<TranspositionTable>,
     ) -> Result<Engine<G>, EngineError> {
-        Engine::start(record, config, Some(table))
+        Engine::start(record, config, Some(table), Knowledge::new())
     }
 
     fn start(
         record: GameRecord<G>,
         config: EngineConfig,
         table: Option<Arc<TranspositionTable>>,
+        knowledge: Knowledge<G>,
     ) -> Result<Engine<G>, EngineError> {
         check_fits(&config, table.is_none())?;
         let spawn_error = |thread| {
@@ -107,7 +120,15 @@ impl<G: Evaluators> Engine<G> {
                 drop(search_finished);
             })
             .map_err(spawn_error("search"))?;
-        let controller = Controller::new(record, config, job_tx, event_tx, memory.clone(), table);
+        let controller = Controller::new(
+            record,
+            config,
+            job_tx,
+            event_tx,
+            memory.clone(),
+            table,
+            knowledge,
+        );
         // Should the engine thread not start, the controller is dropped with its end of the
         // job channel, and the search thread ends.
         let engine_thread = std::thread::Builder::new()

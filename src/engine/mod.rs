@@ -11,6 +11,7 @@
 //!   moves over the tree.
 //! - `ponder`: searching the human's replies while the human thinks.
 //! - `opponent`: the opponent model that ranks the human's replies and shares the time.
+//! - `knowledge`: the evaluator and endgame database an engine is given as values.
 //!
 //! Code that is not a game loop asks and waits; a clock becomes the search's budget:
 //!
@@ -37,6 +38,7 @@ mod config;
 mod controller;
 mod event;
 mod handle;
+mod knowledge;
 mod memory;
 mod opponent;
 mod ponder;
@@ -52,6 +54,7 @@ pub use command::{Command, SearchId};
 pub use config::{EngineConfig, EngineOption, OPTION_NAMES, PonderMode};
 pub use event::{BestMove, EngineError, Event, IterationInfo, PonderInfo, PonderLine, RerootInfo};
 pub use handle::Engine;
+pub use knowledge::Knowledge;
 pub use memory::MemoryUse;
 pub use seated::{SeatedEngine, SeatedEvent};
 pub use tree::TreeStats;

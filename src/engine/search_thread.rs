@@ -4,11 +4,12 @@
 use super::command::SearchId;
 use super::config::PonderMode;
 use super::event::{Event, IterationInfo, PonderInfo};
+use super::knowledge::Knowledge;
 use super::opponent::{OpponentModel, Prediction};
 use super::ponder::{PonderEnd, PonderSetup, ponder};
 use super::think::{ThinkSetup, think};
 use super::tree::Tree;
-use crate::eval::{Evaluator, EvaluatorVisitor, Evaluators};
+use crate::eval::{Database, Evaluator, EvaluatorVisitor, Evaluators, WithDatabase};
 use crate::games::{Game, Key};
 use crate::search::{HelperPool, SearchWorker, TranspositionTable};
 use crate::search::{Limits, StopSignal, TieBreak};
@@ -52,8 +53,11 @@ pub(crate) struct Job<G: Game> {
     pub tree_min_depth: u32,
     /// The shared transposition table.
     pub table: Arc<TranspositionTable>,
-    /// The evaluator's name (checked by the engine thread).
+    /// The evaluator's name (checked by the engine thread), used unless `knowledge` holds an
+    /// evaluator.
     pub eval: String,
+    /// The evaluator and database given as values.
+    pub knowledge: Knowledge<G>,
     pub forward_pruning: bool,
     /// Threads of a `go`: this one and `threads - 1` Lazy SMP helpers.
     pub threads: usize,
@@ -72,7 +76,7 @@ pub(crate) struct JobDone<G: Game> {
 }
 
 /// What a job leaves besides its events.
-struct Finished<G: Game> {
+pub(crate) struct Finished<G: Game> {
     tree: Tree<G>,
     ponder_finished: bool,
     prediction: Option<Prediction<G>>,
@@ -128,6 +132,7 @@ pub(crate) struct Workers<G: Game> {
     pool: HelperPool<G>,
     threads: usize,
     eval: String,
+    knowledge: Knowledge<G>,
     forward_pruning: bool,
     table: Arc<TranspositionTable>,
 }
@@ -137,17 +142,36 @@ impl<G: Game> Workers<G> {
     fn serve(&self, job: &Job<G>) -> bool {
         self.threads == job.threads
             && self.eval == job.eval
+            && self.knowledge.same_as(&job.knowledge)
             && self.forward_pruning == job.forward_pruning
             && Arc::ptr_eq(&self.table, &job.table)
     }
 }
 
-/// Runs a job with the search compiled for its evaluator.
+/// An evaluator given to the engine as a value: runs a job with the search compiled for its
+/// type (one dynamic call per job, none per node).
+pub(crate) trait EngineEvaluator<G: Game>: Send + Sync {
+    /// Runs `runner`'s job with this evaluator.
+    fn run_job(&self, runner: JobRunner<'_, G>) -> Finished<G>;
+}
+
+/// The evaluator value of a [`Knowledge`].
+pub(crate) struct GivenEvaluator<E>(pub(crate) Arc<E>);
+
+impl<G: Game, E: Evaluator<G> + 'static> EngineEvaluator<G> for GivenEvaluator<E> {
+    fn run_job(&self, runner: JobRunner<'_, G>) -> Finished<G> {
+        runner.visit(self.0.clone())
+    }
+}
+
+/// Runs a job with the search compiled for its evaluator: the one given as a value, or the
+/// one the job names.
 fn run_job<G: Evaluators>(
     job: Job<G>,
     events: &Sender<Event<G>>,
     workers: &mut Option<Workers<G>>,
 ) -> Finished<G> {
+    let given = job.knowledge.evaluator.clone();
     let eval = if G::evaluator_names().contains(&job.eval.as_str()) {
         job.eval.clone()
     } else {
@@ -158,14 +182,21 @@ fn run_job<G: Evaluators>(
         events,
         workers,
     };
+    if let Some(evaluator) = given {
+        return evaluator.run_job(runner);
+    }
     match G::visit_evaluator(&eval, runner) {
         Ok(result) => result,
         Err(_) => unreachable!("the evaluator name was checked"),
     }
 }
 
+/// The type the engine's search is compiled for: the evaluator with the job's database
+/// attached (without one, a probe is a test of `None`).
+type Knowing<G, E> = WithDatabase<E, Option<Database<G>>>;
+
 /// Runs one job once the evaluator's type is known.
-struct JobRunner<'a, G: Game> {
+pub(crate) struct JobRunner<'a, G: Game> {
     job: Job<G>,
     events: &'a Sender<Event<G>>,
     workers: &'a mut Option<Workers<G>>,
@@ -176,9 +207,14 @@ impl<G: Game> EvaluatorVisitor<G> for JobRunner<'_, G> {
 
     fn visit<E: Evaluator<G> + 'static>(self, evaluator: E) -> Finished<G> {
         let job = self.job;
-        let evaluator = Arc::new(evaluator);
-        let make =
-            || SearchWorker::<G, E>::new(job.table.clone(), evaluator.clone(), job.forward_pruning);
+        let evaluator = Arc::new(WithDatabase::new(evaluator, job.knowledge.database.clone()));
+        let make = || {
+            SearchWorker::<G, Knowing<G, E>>::new(
+                job.table.clone(),
+                evaluator.clone(),
+                job.forward_pruning,
+            )
+        };
         if !self.workers.as_ref().is_some_and(|w| w.serve(&job)) {
             // Dropping the old pool joins its threads (halted at their last job's end).
             *self.workers = None;
@@ -187,6 +223,7 @@ impl<G: Game> EvaluatorVisitor<G> for JobRunner<'_, G> {
                 pool: HelperPool::new((1..job.threads).map(|_| make()).collect()),
                 threads: job.threads,
                 eval: job.eval.clone(),
+                knowledge: job.knowledge.clone(),
                 forward_pruning: job.forward_pruning,
                 table: job.table.clone(),
             });
@@ -194,10 +231,10 @@ impl<G: Game> EvaluatorVisitor<G> for JobRunner<'_, G> {
         let Some(workers) = self.workers.as_mut() else {
             unreachable!("the workers were made above")
         };
-        if !workers.own.is::<SearchWorker<G, E>>() {
+        if !workers.own.is::<SearchWorker<G, Knowing<G, E>>>() {
             workers.own = Box::new(make());
         }
-        let Some(worker) = workers.own.downcast_mut::<SearchWorker<G, E>>() else {
+        let Some(worker) = workers.own.downcast_mut::<SearchWorker<G, Knowing<G, E>>>() else {
             unreachable!("the worker's type was checked above")
         };
         run_with(job, worker, Some(&mut workers.pool), self.events)

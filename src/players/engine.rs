@@ -2,7 +2,7 @@
 //! the opponent's time.
 
 use super::{Choice, Limits, Player, PlayerError, Thought, Turn, legal_moves};
-use crate::engine::{Engine, EngineConfig, Event, PonderInfo};
+use crate::engine::{Engine, EngineConfig, Event, Knowledge, PonderInfo};
 use crate::games::GameRecord;
 use crate::search::Evaluators;
 
@@ -28,9 +28,20 @@ impl<G: Evaluators> EnginePlayer<G> {
         limits: Limits,
         label: String,
     ) -> Result<EnginePlayer<G>, PlayerError> {
+        EnginePlayer::with_knowledge(config, limits, label, Knowledge::new())
+    }
+
+    /// [`EnginePlayer::new`] for an engine with `knowledge` (its evaluator and endgame
+    /// database as values).
+    pub fn with_knowledge(
+        config: EngineConfig,
+        limits: Limits,
+        label: String,
+        knowledge: Knowledge<G>,
+    ) -> Result<EnginePlayer<G>, PlayerError> {
         let start = GameRecord::new(G::start(&Default::default())?);
         Ok(EnginePlayer {
-            engine: Engine::new(start, config)?,
+            engine: Engine::with_knowledge(start, config, knowledge)?,
             limits,
             label,
             known: None,

@@ -24,7 +24,9 @@ mod random;
 mod searching;
 mod spec;
 
-pub use build::{PLAYER_KINDS, build_player, default_limits, search_options_of, takes_hash};
+pub use build::{
+    PLAYER_KINDS, build_player, build_player_with, default_limits, search_options_of, takes_hash,
+};
 pub use engine::EnginePlayer;
 pub use greedy::{EvalFn, GreedyPlayer};
 pub use levels::{Level, level_params, with_level};

@@ -39,7 +39,8 @@ mod tiebreak;
 mod worker;
 
 pub use crate::eval::{
-    Evaluator, EvaluatorVisitor, Evaluators, GameEvaluation, ScoreDiff, evaluator_by_name,
+    Database, Evaluator, EvaluatorVisitor, Evaluators, ExactScores, GameEvaluation, ScoreDiff,
+    WithDatabase, evaluator_by_name,
 };
 pub use crate::eval::{LateMovePruning, Margin, Reductions, Selectivity, Singular, TECHNIQUES};
 pub(crate) use budget::Budget;

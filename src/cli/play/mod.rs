@@ -158,6 +158,7 @@ fn run_game<G: Evaluators>(
         .iter()
         .filter(|s| matches!(s, SeatSpec::Computer(spec) if spec.kind() == "engine"))
         .count();
+    let database = args.position.database::<G>()?;
     let build = |index: usize| {
         SeatPlayer::<G>::build(
             &seat_specs[index],
@@ -166,6 +167,7 @@ fn run_game<G: Evaluators>(
             any_human && !args.no_ponder,
             engines == 1,
             crate::matches::derive_seed(args.seed, index as u64),
+            database.clone(),
         )
     };
     let seats = [build(0)?, build(1)?];
@@ -178,6 +180,7 @@ fn run_game<G: Evaluators>(
         seats,
         hint: None,
         hint_spec: hint_spec::<G>(args, &overrides),
+        database,
         input: Input::spawn(Box::new(std::io::BufReader::new(std::io::stdin()))),
         interactive,
         live: LiveLine::new(live),
@@ -218,6 +221,8 @@ struct Session<G: Evaluators> {
     seats: [SeatPlayer<G>; 2],
     hint: Option<Box<dyn crate::players::Player<G>>>,
     hint_spec: PlayerSpec,
+    /// The endgame database the computer's searches consult (`--egdb`).
+    database: Option<crate::search::Database<G>>,
     input: Input,
     interactive: bool,
     live: LiveLine,
@@ -448,7 +453,11 @@ impl<G: Evaluators> Session<G> {
 
     fn hint(&mut self, out: &mut dyn Write) -> Result<(), CliError> {
         if self.hint.is_none() {
-            self.hint = Some(crate::players::build_player::<G>(&self.hint_spec, 0)?);
+            self.hint = Some(crate::players::build_player_with::<G>(
+                &self.hint_spec,
+                0,
+                self.database.clone(),
+            )?);
         }
         let Some(player) = self.hint.as_mut() else {
             return Ok(());

@@ -83,7 +83,7 @@ pub async fn preview(Query(query): Query<HashMap<String, String>>) -> ApiResult<
         position: query.get("position").cloned(),
         moves: Vec::new(),
     };
-    let position = build_game(&spec, &record, false, 0)?.position(None);
+    let position = build_game(&spec, &record, false, 0, &Default::default())?.position(None);
     Ok(Json(State {
         code: None,
         spec: spec.to_string(),

@@ -19,8 +19,8 @@ pub use protocol::{GoParams, UaiCommand, parse_command};
 
 use super::CliError;
 use crate::engine::{
-    Command, DEFAULT_MOVE_OVERHEAD, Engine, EngineConfig, EngineOption, Event, Limits, SearchId,
-    TieBreak,
+    Command, DEFAULT_MOVE_OVERHEAD, Engine, EngineConfig, EngineOption, Event, Knowledge, Limits,
+    SearchId, TieBreak,
 };
 use crate::games::{Game, GameRecord, GameSpec, Seat};
 use crate::search::{Evaluators, SearchInfo};
@@ -52,9 +52,6 @@ impl UaiArgs {
 
 /// Runs a session on standard input and output until `quit` or the end of the input.
 pub fn run(args: &UaiArgs, _out: &mut dyn Write) -> Result<(), CliError> {
-    if let Some(path) = &args.egdb {
-        super::install_egdb(&args.game, path)?;
-    }
     let output = Output::new(Box::new(std::io::stdout()));
     let input = std::io::BufReader::new(std::io::stdin());
     with_game!(args.game, G => run_session::<G>(args, input, output))
@@ -344,9 +341,14 @@ pub fn run_session<G: Evaluators>(
 ) -> Result<(), CliError> {
     let config = G::config_from_spec(&args.game)?;
     let start = GameRecord::new(G::start(&config)?);
+    // Opened before the session starts: no `go` waits for it.
+    let mut knowledge = Knowledge::new();
+    if let Some(path) = &args.egdb {
+        knowledge = knowledge.with_database(super::open_database::<G>(&args.game, path)?);
+    }
     let lines = read_lines(input)?;
     let options = Options::default();
-    let engine = Engine::new(start.clone(), options.engine_config())?;
+    let engine = Engine::with_knowledge(start.clone(), options.engine_config(), knowledge)?;
     let events = engine.events().clone();
     let mut session = Session {
         config,

@@ -30,11 +30,6 @@ impl Evaluator<Kalah> for KalahDefault {
             .count() as i32;
         4 * stores + rows + 2 * extra_moves
     }
-
-    #[inline]
-    fn exact_margin(&self, position: &Kalah) -> Option<i32> {
-        super::egdb::loaded_margin(position)
-    }
 }
 
 /// Kalah `store-diff`, the classroom spec's heuristic: the mover's store minus the
@@ -48,18 +43,13 @@ impl Evaluator<Kalah> for KalahStoreDiff {
     fn evaluate(&self, position: &Kalah, _last_move: Option<<Kalah as Game>::Move>) -> i32 {
         position.store_difference()
     }
-
-    #[inline]
-    fn exact_margin(&self, position: &Kalah) -> Option<i32> {
-        super::egdb::loaded_margin(position)
-    }
 }
 
 impl_evaluators!(Kalah {
     "default" => KalahDefault,
     "store-diff" => KalahStoreDiff,
     "game" => GameEvaluation,
-});
+} database: super::egdb::open_database);
 
 #[cfg(test)]
 mod tests {

@@ -22,7 +22,7 @@ const BLOCK: u64 = 1 << 14;
 pub(super) struct LayerSolver<'a> {
     pub(super) config: KalahConfig,
     pub(super) binomials: &'a Binomials,
-    pub(super) lower: &'a [Vec<i8>],
+    pub(super) lower: &'a crate::egdb::layers::Layers,
     pub(super) seeds: usize,
     pub(super) layer: &'a [AtomicI8],
 }
