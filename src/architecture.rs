@@ -320,7 +320,7 @@ fn absolute(module: &ModulePath, path: &[String]) -> Option<ModulePath> {
         "self" | "super" => module.clone(),
         _ => return None,
     };
-    let mut rest = &path[..];
+    let mut rest = path;
     if matches!(rest[0].as_str(), "crate" | "$crate" | "self") {
         rest = &rest[1..];
     }

@@ -15,9 +15,10 @@ pub fn game_error(error: GameError) -> PyErr {
     }
 }
 
-/// A search error (unknown evaluator, bad option) as a `ValueError`.
-pub fn search_error(error: SearchError) -> PyErr {
-    PyValueError::new_err(error.to_string())
+/// A search error (unknown evaluator, bad option: a [`SearchError`] or what converts into
+/// one) as a `ValueError`.
+pub fn search_error(error: impl Into<SearchError>) -> PyErr {
+    PyValueError::new_err(error.into().to_string())
 }
 
 /// A `ValueError` with `message`.
