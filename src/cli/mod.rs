@@ -4,6 +4,7 @@
 mod accuracy;
 mod bestmove;
 mod error;
+mod match_args;
 mod match_report;
 mod matches;
 mod merge;
