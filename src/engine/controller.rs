@@ -6,10 +6,9 @@
 use super::command::{Command, SearchId};
 use super::config::{EngineConfig, EngineOption};
 use super::event::{BestMove, EngineError, Event, RerootInfo};
-use super::knowledge::Knowledge;
 use super::memory::{MemoryGauge, check_fits};
 use super::opponent::{OpponentModel, Prediction};
-use super::search_thread::{Job, JobDone, JobKind};
+use super::search_thread::{Job, JobDone, JobKind, Knowledge};
 use super::tree::Tree;
 use crate::eval::Evaluators;
 use crate::games::{Game, GameRecord, Key, Seat};

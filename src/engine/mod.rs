@@ -11,7 +11,8 @@
 //!   moves over the tree.
 //! - `ponder`: searching the human's replies while the human thinks.
 //! - `opponent`: the opponent model that ranks the human's replies and shares the time.
-//! - `knowledge`: the evaluator and endgame database an engine is given as values.
+//! - `search_thread` also holds `Knowledge`: the evaluator and endgame database an engine is
+//!   given as values.
 //!
 //! Code that is not a game loop asks and waits; a clock becomes the search's budget:
 //!
@@ -38,7 +39,6 @@ mod config;
 mod controller;
 mod event;
 mod handle;
-mod knowledge;
 mod memory;
 mod opponent;
 mod ponder;
@@ -54,8 +54,8 @@ pub use command::{Command, SearchId};
 pub use config::{EngineConfig, EngineOption, OPTION_NAMES, PonderMode};
 pub use event::{BestMove, EngineError, Event, IterationInfo, PonderInfo, PonderLine, RerootInfo};
 pub use handle::Engine;
-pub use knowledge::Knowledge;
 pub use memory::MemoryUse;
+pub use search_thread::Knowledge;
 pub use seated::{SeatedEngine, SeatedEvent};
 pub use tree::TreeStats;
 
