@@ -38,7 +38,7 @@ use crate::egdb::index::{Binomials, layer_size, rank};
 use crate::egdb::layers::Layers;
 use crate::files::{self, FileFormat, FileProblem, MappedFile};
 use crate::games::Seat;
-use crate::search::{Database, ExactScores};
+use crate::eval::{Database, ExactScores};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::sync::Arc;

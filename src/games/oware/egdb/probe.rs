@@ -3,7 +3,7 @@
 
 use super::{Egdb, EgdbError};
 use crate::games::oware::{Oware, OwareConfig, Rules};
-use crate::search::{Database, ExactScores};
+use crate::eval::{Database, ExactScores};
 use std::path::Path;
 use std::sync::Arc;
 
