@@ -34,6 +34,7 @@ pub mod score;
 mod searcher;
 mod selectivity;
 mod smp;
+pub mod solve;
 mod store;
 pub mod table;
 mod tiebreak;
