@@ -19,12 +19,15 @@
 //! the nodes go.
 //!
 //! With more than one thread each null-window test is searched by all of them at once over
-//! the one shared table (Lazy SMP): the helpers take the moves after the first in a rotated
-//! order, so that at nodes where every move must be refuted they work on different moves and
-//! leave their proofs in the table for the others. The first thread to finish answers the
-//! test and stops the rest; a stopped search stores nothing. Every bound in the table is a
-//! true bound whoever stored it, so the answer is exact whichever thread gives it.
+//! the one shared table, as simplified ABDADA does it ([`busy`]): a thread puts off a move
+//! that another thread is searching until its other moves are done, so that at nodes where
+//! every move must be refuted the threads work on different moves and leave their proofs in
+//! the table for each other, while at nodes that cut off at the first move they search it
+//! together. The first thread to finish answers the test and stops the rest; a stopped search
+//! stores nothing. Every bound in the table is a true bound whoever stored it, so the answer
+//! is exact whichever thread gives it.
 
+mod busy;
 mod kalah;
 mod stats;
 mod table;
@@ -33,6 +36,7 @@ pub use kalah::{KalahRules, KalahSolver};
 pub use stats::SolveStats;
 
 use crate::games::GameError;
+use busy::Busy;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -42,6 +46,11 @@ use table::{KEY_BITS, SolveTable, Stored};
 /// with at least this much material more than the exactly known positions: below, the
 /// look-ups cost more than the searches they save.
 const ETC_MARGIN: i32 = 10;
+
+/// With more than one thread, a move that another thread is searching is put off until the
+/// node's other moves are done ([`busy`]) at nodes with at least this much material more
+/// than the exactly known positions: below, the subtrees are too small to share.
+const DEFER_MARGIN: i32 = 4;
 
 /// The most moves a position may have (the table keeps a move's index in 4 bits).
 pub const MAX_CHILDREN: usize = 15;
@@ -164,18 +173,19 @@ pub struct SolveProgress {
 pub struct Solver<R: Solvable> {
     rules: R,
     table: SolveTable,
+    busy: Busy,
     threads: usize,
     nodes: u64,
     stats: SolveStats,
 }
 
-/// One thread's search: the shared rules and table, the flag that stops it, and its counts.
+/// One thread's search: the shared rules and tables, the flag that stops it, and its counts.
 struct Searcher<'s, R> {
     rules: R,
     table: &'s SolveTable,
+    /// The positions the threads are searching, when there is more than one thread.
+    busy: Option<&'s Busy>,
     stop: &'s AtomicBool,
-    /// 0 for the main thread; a helper rotates the moves after the first by this much.
-    helper: usize,
     nodes: u64,
     stats: SolveStats,
 }
@@ -192,6 +202,7 @@ impl<R: Solvable> Solver<R> {
         Ok(Solver {
             rules,
             table: SolveTable::new(table_bytes),
+            busy: Busy::new(),
             threads: 1,
             nodes: 0,
             stats: SolveStats::default(),
@@ -275,7 +286,7 @@ impl<R: Solvable> Solver<R> {
     /// A perfect game from `position`, whose mover's future gain is `gain`.
     fn principal_line(&mut self, position: &R::Position, gain: i32) -> Vec<R::Move> {
         let stop = AtomicBool::new(false);
-        let mut searcher = Searcher::new(self.rules, &self.table, &stop, 0);
+        let mut searcher = Searcher::new(self.rules, &self.table, None, &stop);
         let mut line = Vec::new();
         let mut position = *position;
         let mut target = gain;
@@ -305,14 +316,17 @@ impl<R: Solvable> Solver<R> {
 
     /// A null-window test of the mover's future gain on `position` against `beta`: a value
     /// `>= beta` is a lower bound, a value `< beta` an upper bound. Searched by every thread
-    /// at once; the first to finish answers.
+    /// at once, spreading over the moves where it can ([`busy`]); the first to finish answers.
     fn test(&mut self, position: &R::Position, beta: i32) -> i32 {
         let stop = AtomicBool::new(false);
         let answer = OnceLock::new();
+        // A stopped search leaves its path marked: start each test afresh.
+        self.busy.clear();
         let (rules, table, threads) = (self.rules, &self.table, self.threads);
+        let busy = (threads > 1).then_some(&self.busy);
         let searchers: Vec<Searcher<R>> = std::thread::scope(|scope| {
-            let run = |helper: usize| {
-                let mut searcher = Searcher::new(rules, table, &stop, helper);
+            let run = |_thread: usize| {
+                let mut searcher = Searcher::new(rules, table, busy, &stop);
                 if let Some(value) = searcher.search(position, beta - 1, beta) {
                     // The first complete answer wins; any is exact.
                     let _ = answer.set(value);
@@ -321,7 +335,7 @@ impl<R: Solvable> Solver<R> {
                 searcher
             };
             let helpers: Vec<_> = (1..threads)
-                .map(|helper| scope.spawn(move || run(helper)))
+                .map(|thread| scope.spawn(move || run(thread)))
                 .collect();
             let mut searchers = vec![run(0)];
             searchers.extend(helpers.into_iter().filter_map(|h| h.join().ok()));
@@ -339,12 +353,12 @@ impl<R: Solvable> Solver<R> {
 }
 
 impl<'s, R: Solvable> Searcher<'s, R> {
-    fn new(rules: R, table: &'s SolveTable, stop: &'s AtomicBool, helper: usize) -> Self {
+    fn new(rules: R, table: &'s SolveTable, busy: Option<&'s Busy>, stop: &'s AtomicBool) -> Self {
         Searcher {
             rules,
             table,
+            busy,
             stop,
-            helper,
             nodes: 0,
             stats: SolveStats::default(),
         }
@@ -425,28 +439,50 @@ impl<'s, R: Solvable> Searcher<'s, R> {
                 children[..=first].rotate_right(1);
             }
         }
-        if self.helper > 0 && count > 2 {
-            // A helper works on the later moves in another order than the main thread's.
-            children[1..count].rotate_left(self.helper % (count - 1));
+        let busy = self
+            .busy
+            .filter(|_| material >= self.rules.exact_below() + DEFER_MARGIN);
+        if let Some(busy) = busy {
+            busy.enter(key);
         }
+        // Moves another thread is searching are put off to a second pass (bit i: move i).
+        let mut deferred = 0u32;
         let mut cut_index = None;
-        for (index, child) in children[..count].iter().flatten().enumerate() {
-            let value = if child.same_side {
-                child.gained
-                    + self.search(&child.position, alpha - child.gained, beta - child.gained)?
-            } else {
-                child.gained
-                    - self.search(&child.position, child.gained - beta, child.gained - alpha)?
-            };
-            if value > best {
-                best = value;
-                best_move = Some(child.index);
-                if best >= beta {
-                    cut_index = Some(index);
-                    break;
+        'passes: for pass in 0..2 {
+            for (index, child) in children[..count].iter().flatten().enumerate() {
+                if pass == 1 && deferred & (1 << index) == 0 {
+                    continue;
                 }
-                alpha = alpha.max(best);
+                if pass == 0
+                    && index > 0
+                    && busy.is_some_and(|b| b.contains(self.rules.inspect(&child.position).key))
+                {
+                    deferred |= 1 << index;
+                    continue;
+                }
+                let value = if child.same_side {
+                    child.gained
+                        + self.search(&child.position, alpha - child.gained, beta - child.gained)?
+                } else {
+                    child.gained
+                        - self.search(&child.position, child.gained - beta, child.gained - alpha)?
+                };
+                if value > best {
+                    best = value;
+                    best_move = Some(child.index);
+                    if best >= beta {
+                        cut_index = Some(index);
+                        break 'passes;
+                    }
+                    alpha = alpha.max(best);
+                }
             }
+            if deferred == 0 {
+                break;
+            }
+        }
+        if let Some(busy) = busy {
+            busy.leave(key);
         }
         self.stats.searched(cut_index, table_move.is_some());
         self.store(key, best, material, alpha_in, beta, best_move, nodes_before);
