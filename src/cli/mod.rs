@@ -3,6 +3,7 @@
 
 mod accuracy;
 mod bestmove;
+mod egdb_cache;
 mod error;
 mod match_args;
 mod match_report;

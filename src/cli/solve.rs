@@ -23,9 +23,14 @@ pub struct SolveArgs {
     #[arg(long, short = 'p')]
     pub position: Option<String>,
     /// The endgame database. Oware: solve every board with at most this many seeds. Kalah: a
-    /// database file to load, or a number of seeds to build one for first (in memory).
+    /// database file to load, or a number of seeds to build one for first (in memory);
+    /// without it, the user's cache holds one (built there on first use: see `--cache-dir`).
     #[arg(long)]
     pub egdb: Option<String>,
+    /// Kalah: where the endgame databases built on first use are kept (default:
+    /// `$PONDER_CACHE_DIR`, else `$XDG_CACHE_HOME/ponder`, else `~/.cache/ponder`).
+    #[arg(long)]
+    pub cache_dir: Option<PathBuf>,
     /// Kalah: build (or load) the database, save it with `--save` and stop, without solving.
     #[arg(long)]
     pub egdb_only: bool,
@@ -41,7 +46,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub threads: Option<usize>,
     /// Kalah: the solver's table in MiB.
-    #[arg(long, default_value_t = 1024)]
+    #[arg(long, default_value_t = 512)]
     pub hash: usize,
     /// Oware: print the statistics as CSV (`stones,value_for_player_to_move,positions`, the
     /// form of Lincke's published table) instead of the report.

@@ -1,11 +1,11 @@
 //! `ponder solve --game kalah`: the exact margin of a position, and the Kalah endgame
 //! database (built, loaded, saved, or one shard of it).
 
-use super::CliError;
 use super::solve::{SolveArgs, egdb_error, saved_part, threads};
-use crate::games::kalah::solve::SolveProgress;
-use crate::games::kalah::{Kalah, KalahEgdb, KalahLayerReport, KalahSolver};
+use super::{CliError, egdb_cache};
+use crate::games::kalah::{Kalah, KalahEgdb, KalahLayerReport};
 use crate::games::{Game, GameRecord};
+use crate::search::solve::{KalahRules, KalahSolver, SolveProgress};
 use std::io::Write;
 use std::path::Path;
 
@@ -45,21 +45,26 @@ pub(crate) fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError>
     if let Some(shard) = args.shard {
         return build_shard(args, config, shard, out);
     }
-    let egdb = match &args.egdb {
-        Some(spec) => Some(load_or_build(config, spec, threads(args), out)?),
-        None => None,
-    };
     if args.egdb_only {
-        let (Some(egdb), Some(path)) = (&egdb, &args.save) else {
+        let (Some(spec), Some(path)) = (&args.egdb, &args.save) else {
             return Err(CliError::Usage(
                 "--egdb-only needs --egdb N and --save FILE".into(),
             ));
         };
+        let egdb = load_or_build(config, spec, threads(args), out)?;
         egdb.save(path).map_err(egdb_error)?;
         writeln!(out, "saved {} boards to {}", egdb.boards(), path.display())?;
         return Ok(());
     }
-    if let (Some(egdb), Some(path)) = (&egdb, &args.save) {
+    let egdb = match &args.egdb {
+        Some(spec) => load_or_build(config, spec, threads(args), out)?,
+        None => {
+            let dir = egdb_cache::cache_dir(args.cache_dir.as_deref())?;
+            let seeds = egdb_cache::default_seeds(config);
+            egdb_cache::kalah_egdb(config, seeds, &dir, threads(args), &mut std::io::stderr())?
+        }
+    };
+    if let Some(path) = &args.save {
         egdb.save(path).map_err(egdb_error)?;
     }
     let record: GameRecord<Kalah> = match &args.position {
@@ -68,8 +73,8 @@ pub(crate) fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError>
     };
     let position = record.current();
     let threads = threads(args);
-    let mut solver =
-        KalahSolver::new(config, args.hash << 20, egdb.as_ref())?.with_threads(threads);
+    let mut solver = KalahSolver::new(KalahRules::new(config, Some(&egdb)), args.hash << 20)?
+        .with_threads(threads);
     writeln!(
         out,
         "solving {config} {} on {threads} thread{}",
@@ -98,7 +103,7 @@ pub(crate) fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError>
         seconds,
         solution.nodes as f64 / seconds.max(1e-9) / 1e6,
         solver.table_bytes() >> 20,
-        egdb.as_ref().map_or(0, |db| db.boards() >> 20)
+        egdb.boards() >> 20
     )?;
     writeln!(out, "nodes ended as: {}", solver.stats())?;
     Ok(())

@@ -33,6 +33,7 @@ mod root;
 pub mod score;
 mod searcher;
 mod smp;
+pub mod solve;
 mod store;
 pub mod table;
 mod tiebreak;

@@ -134,6 +134,9 @@ fn run_game<G: Evaluators>(
         Some(saved) => saved.record()?,
         None => args.position.record()?,
     };
+    if args.level == Level::Perfect && args.position.egdb.is_none() {
+        install_cached_egdb(spec)?;
+    }
     let seat_specs = match (&args.seats, saved) {
         (Some(text), _) => parse_seats(text)?,
         (None, Some(saved)) if saved.seats.len() == 2 => parse_seats(&saved.seats.join(","))?,
@@ -193,6 +196,23 @@ fn run_game<G: Evaluators>(
         let _ = std::fs::remove_file(path);
     }
     result
+}
+
+/// Perfect play on Kalah without `--egdb`: the database of the user's cache (built there on
+/// first use), installed for the search. Other games have no cached database.
+fn install_cached_egdb(spec: &GameSpec) -> Result<(), CliError> {
+    use crate::games::Game;
+    use crate::games::kalah::{self, Kalah};
+    if spec.name() != Kalah::NAME || kalah::egdb::installed().is_some() {
+        return Ok(());
+    }
+    let config = Kalah::config_from_spec(spec)?;
+    let dir = super::egdb_cache::cache_dir(None)?;
+    let seeds = super::egdb_cache::default_seeds(config);
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let egdb = super::egdb_cache::kalah_egdb(config, seeds, &dir, threads, &mut std::io::stderr())?;
+    kalah::egdb::install(egdb);
+    Ok(())
 }
 
 /// The budget of `hint`: the engine's, tie-break first.
