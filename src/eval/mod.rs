@@ -22,6 +22,7 @@ mod linear;
 mod network;
 mod seated;
 mod selectivity;
+mod solvable;
 
 pub use error::EvalError;
 pub use exact::{Database, ExactScores, WithDatabase};
@@ -37,6 +38,7 @@ pub use seated::SeatedGame;
 pub use selectivity::{
     LateMovePruning, Margin, Reductions, Selectivity, Singular, TECHNIQUES, TUNABLES,
 };
+pub use solvable::{Child, Inspected, Known, MAX_CHILDREN, Solvable};
 
 use crate::egdb::EgdbError;
 use crate::games::Game;

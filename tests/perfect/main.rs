@@ -12,9 +12,10 @@
 //! exact values they report are checked against the solver, which searches to the end.
 
 use ponder::engine::{Command, Engine, EngineConfig, Event, Knowledge, Limits};
-use ponder::games::kalah::{KalahConfig, KalahEgdb, KalahSolver};
+use ponder::games::kalah::{KalahConfig, KalahEgdb};
 use ponder::games::oware::{Egdb, OwareConfig, Rules};
 use ponder::players::{PlayerSpec, StopSignal, Turn, build_player, build_player_with};
+use ponder::search::solve::{KalahRules, KalahSolver};
 use ponder::search::{Database, ExactScores, SearchOptions, Searcher};
 use ponder::{Game, GameRecord, Kalah, Oware};
 use std::sync::Arc;
@@ -167,7 +168,7 @@ fn perfect_level_keeps_awari_values() {
 
 /// The exact final margin of `position` for its mover, by the solver (no database).
 fn solved(config: KalahConfig, position: &Kalah) -> i32 {
-    let mut solver = KalahSolver::new(config, 1 << 20, None).unwrap();
+    let mut solver = KalahSolver::new(KalahRules::new(config, None), 1 << 20).unwrap();
     solver.solve(position, &mut |_| {}).unwrap().value
 }
 

@@ -12,6 +12,7 @@ mod seated;
 mod seats;
 
 use super::{CliError, PositionArgs};
+use crate::eval::Database;
 use crate::games::ataxx::seats::SeatsConfig;
 use crate::games::{GameRecord, GameSpec, Seat};
 use crate::players::{Level, PlayerSpec, StopSignal, Thought, Turn};
@@ -134,9 +135,6 @@ fn run_game<G: Evaluators>(
         Some(saved) => saved.record()?,
         None => args.position.record()?,
     };
-    if args.level == Level::Perfect && args.position.egdb.is_none() {
-        install_cached_egdb(spec)?;
-    }
     let seat_specs = match (&args.seats, saved) {
         (Some(text), _) => parse_seats(text)?,
         (None, Some(saved)) if saved.seats.len() == 2 => parse_seats(&saved.seats.join(","))?,
@@ -161,7 +159,10 @@ fn run_game<G: Evaluators>(
         .iter()
         .filter(|s| matches!(s, SeatSpec::Computer(spec) if spec.kind() == "engine"))
         .count();
-    let database = args.position.database::<G>()?;
+    let database = match args.position.database::<G>()? {
+        None if args.level == Level::Perfect => cached_database::<G>(spec)?,
+        given => given,
+    };
     let build = |index: usize| {
         SeatPlayer::<G>::build(
             &seat_specs[index],
@@ -199,20 +200,21 @@ fn run_game<G: Evaluators>(
 }
 
 /// Perfect play on Kalah without `--egdb`: the database of the user's cache (built there on
-/// first use), installed for the search. Other games have no cached database.
-fn install_cached_egdb(spec: &GameSpec) -> Result<(), CliError> {
+/// first use), opened for the search. Other games have no cached database.
+fn cached_database<G: Evaluators>(spec: &GameSpec) -> Result<Option<Database<G>>, CliError> {
     use crate::games::Game;
-    use crate::games::kalah::{self, Kalah};
-    if spec.name() != Kalah::NAME || kalah::egdb::installed().is_some() {
-        return Ok(());
+    use crate::games::kalah::Kalah;
+    if spec.name() != Kalah::NAME {
+        return Ok(None);
     }
     let config = Kalah::config_from_spec(spec)?;
     let dir = super::egdb_cache::cache_dir(None)?;
     let seeds = super::egdb_cache::default_seeds(config);
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    let egdb = super::egdb_cache::kalah_egdb(config, seeds, &dir, threads, &mut std::io::stderr())?;
-    kalah::egdb::install(egdb);
-    Ok(())
+    // Checks the cached file (or builds it), then opens it for this game's searches.
+    super::egdb_cache::kalah_egdb(config, seeds, &dir, threads, &mut std::io::stderr())?;
+    let path = dir.join(super::egdb_cache::file_name(config, seeds));
+    super::open_database::<G>(spec, &path).map(Some)
 }
 
 /// The budget of `hint`: the engine's, tie-break first.

@@ -2,8 +2,8 @@
 //! attached to ([`crate::search::WithDatabase`]).
 
 use super::{Egdb, EgdbError};
-use crate::games::oware::{Oware, OwareConfig, Rules};
 use crate::eval::{Database, ExactScores};
+use crate::games::oware::{Oware, OwareConfig, Rules};
 use std::path::Path;
 use std::sync::Arc;
 

@@ -13,13 +13,10 @@
 //! assert_eq!(solver.solve(&Kalah::new(config), |_| {}).unwrap().value, 8);
 //! ```
 
-use super::{Child, Inspected, Known, MAX_CHILDREN, Solvable, Solver};
+use super::egdb::mover_view;
+use super::{Kalah, KalahConfig, KalahEgdb, KalahMove, MAX_PITS};
+use crate::eval::{Child, Inspected, Known, MAX_CHILDREN, Solvable};
 use crate::games::GameError;
-use crate::games::kalah::egdb::mover_view;
-use crate::games::kalah::{Kalah, KalahConfig, KalahEgdb, KalahMove, MAX_PITS};
-
-/// The solver for Kalah.
-pub type KalahSolver<'a> = Solver<KalahRules<'a>>;
 
 /// One Kalah configuration and the endgame database the solver probes, if any.
 #[derive(Copy, Clone, Debug)]
