@@ -116,11 +116,11 @@ pub(crate) fn kalah_egdb(
         bar.set_message(format!("layer {}", layer.seeds));
     };
     let egdb =
-        KalahEgdb::build(config, seeds, threads, report).map_err(super::solve::egdb_error)?;
+        KalahEgdb::build(config, seeds, threads, report).map_err(super::solve_args::egdb_error)?;
     bar.finish_and_clear();
     std::fs::create_dir_all(dir)
         .map_err(|error| CliError::Usage(format!("cache directory {}: {error}", dir.display())))?;
-    egdb.save(&path).map_err(super::solve::egdb_error)?;
+    egdb.save(&path).map_err(super::solve_args::egdb_error)?;
     writeln!(log, "saved {}", path.display())?;
     Ok(egdb)
 }

@@ -15,6 +15,7 @@ mod replay;
 mod seated_match;
 pub mod serve;
 mod solve;
+mod solve_args;
 mod solve_ataxx;
 mod solve_kalah;
 mod solve_oware;

@@ -1,7 +1,7 @@
 //! `ponder solve --game kalah`: the exact margin of a position, and the Kalah endgame
 //! database (built, loaded, saved, or one shard of it).
 
-use super::solve::{SolveArgs, egdb_error, saved_part, threads};
+use super::solve_args::{SolveArgs, egdb_error, saved_part, threads};
 use super::{CliError, egdb_cache};
 use crate::games::kalah::{Kalah, KalahEgdb, KalahLayerReport};
 use crate::games::{Game, GameRecord};

@@ -2,7 +2,7 @@
 //! or one shard of its top layer), reports or saves it.
 
 use super::CliError;
-use super::solve::{SolveArgs, egdb_error, saved_part, threads};
+use super::solve_args::{SolveArgs, egdb_error, saved_part, threads};
 use crate::egdb::Shard;
 use crate::games::oware::egdb::build_report;
 use crate::games::oware::{Egdb, OwareConfig, Rules};
