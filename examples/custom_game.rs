@@ -12,7 +12,7 @@
 //! cargo test --example custom_game           # the rules' checks
 //! ```
 
-use ponder::engine::{Engine, EngineConfig, Event, Limits, TieBreak};
+use ponder::engine::{Engine, EngineConfig, Limits, TieBreak};
 use ponder::games::KeyWriter;
 use ponder::search::Evaluators;
 use ponder::{Game, GameError, GameRecord, Key, Outcome, Seat};
@@ -155,26 +155,17 @@ impl fmt::Display for ConnectFour {
 /// Named evaluators: `default` (the game's `evaluate`) and `score-diff`.
 impl Evaluators for ConnectFour {}
 
-/// The engine's move: a search of `limits`, answered by a `BestMove` event.
+/// The engine's move: a search of `limits`, waited for.
 fn engine_move(engine: &Engine<ConnectFour>, limits: Limits) -> Result<(Drop, String), String> {
-    let id = engine.go(limits);
-    loop {
-        match engine.recv_timeout(Duration::from_secs(60)) {
-            Some(Event::BestMove(best)) if best.id == id => {
-                // Nodes of the stored tree this search found already searched: the pondering
-                // done while the human thought, re-rooted on the human's move.
-                let note = format!(
-                    "   (depth {}, {} of {} tree nodes kept from pondering)",
-                    best.depth, best.tree.kept, best.tree.visited
-                );
-                let mv = best.mv.ok_or("the engine found no move")?;
-                return Ok((mv, note));
-            }
-            Some(Event::Error(e)) => return Err(e.to_string()),
-            Some(_) => {}
-            None => return Err("the engine did not answer".to_string()),
-        }
-    }
+    let best = engine.best_move(limits).map_err(|e| e.to_string())?;
+    // Nodes of the stored tree this search found already searched: the pondering done while
+    // the human thought, re-rooted on the human's move.
+    let note = format!(
+        "   (depth {}, {} of {} tree nodes kept from pondering)",
+        best.depth, best.tree.kept, best.tree.visited
+    );
+    let mv = best.mv.ok_or("the engine found no move")?;
+    Ok((mv, note))
 }
 
 fn run(auto: bool) -> Result<(), String> {
@@ -187,7 +178,7 @@ fn run(auto: bool) -> Result<(), String> {
         pin_thread: false,
         ..EngineConfig::default()
     };
-    let engine = Engine::new(record.clone(), config);
+    let engine = Engine::new(record.clone(), config).map_err(|e| e.to_string())?;
     let mut rng = SmallRng::seed_from_u64(7);
     let mut lines = std::io::stdin().lock().lines();
     let mut moves = Vec::new();

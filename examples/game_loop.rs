@@ -169,7 +169,8 @@ fn run<G: Evaluators>(spec: &GameSpec, args: &Args) -> Result<(), GameError> {
             tie_break: TieBreak::Random { seed: 7 },
             ..EngineConfig::default()
         },
-    );
+    )
+    .map_err(|e| GameError::Position(e.to_string()))?;
     let mut rng = SmallRng::seed_from_u64(7);
     let mut record = GameRecord::new(start);
     let engine_seat = start.side_to_move();

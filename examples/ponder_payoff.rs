@@ -242,23 +242,20 @@ fn timed_go<G: Evaluators>(
     engine: &Engine<G>,
     budget: Duration,
 ) -> Result<Answer<G::Move>, String> {
-    let id = engine.go(Limits::movetime(budget));
     let mut stats = GoStats::default();
-    loop {
-        match engine.recv_timeout(budget + Duration::from_secs(10)) {
-            Some(Event::Info(info)) if info.id == id => {
-                stats.iterations.push((info.search.time, info.search.depth));
-            }
-            Some(Event::Rerooted(reroot)) => stats.kept_depth = reroot.kept_depth,
-            Some(Event::BestMove(best)) if best.id == id => {
-                stats.depth = best.depth;
-                return Ok((stats, best.mv, best.ponder));
-            }
-            Some(Event::Error(error)) => return Err(error.to_string()),
-            Some(_) => {}
-            None => return Err("the engine did not answer".to_string()),
-        }
-    }
+    let best = engine
+        .best_move_with(
+            Limits::movetime(budget),
+            &StopSignal::new(),
+            |event| match event {
+                Event::Info(info) => stats.iterations.push((info.search.time, info.search.depth)),
+                Event::Rerooted(reroot) => stats.kept_depth = reroot.kept_depth,
+                _ => {}
+            },
+        )
+        .map_err(|error| error.to_string())?;
+    stats.depth = best.depth;
+    Ok((stats, best.mv, best.ponder))
 }
 
 /// One engine move after a human move, measured.
@@ -293,15 +290,18 @@ fn measure<G: Evaluators>(start: &G, args: &Args) -> Result<Vec<Sample>, String>
     let with = Engine::new(
         GameRecord::new(*start),
         config(true, args.ponder_mode, args.seed),
-    );
+    )
+    .map_err(|e| e.to_string())?;
     let without = Engine::new(
         GameRecord::new(*start),
         config(false, args.ponder_mode, args.seed),
-    );
+    )
+    .map_err(|e| e.to_string())?;
     let longer = Engine::new(
         GameRecord::new(*start),
         config(false, args.ponder_mode, args.seed),
-    );
+    )
+    .map_err(|e| e.to_string())?;
     let mut human = Human::<G>::new(&args.human, args.seed)?;
     let budget = Duration::from_millis(args.movetime);
     let think = Duration::from_secs_f64(args.think);
@@ -591,7 +591,8 @@ fn elo_match<G: Evaluators>(spec: &GameSpec, args: &Args) -> Result<(), GameErro
     let start = GameRecord::new(G::start(&config_)?);
     let load_before = load();
     let budget = Duration::from_millis(args.movetime);
-    let a = Engine::new(start.clone(), config(true, args.ponder_mode, args.seed));
+    let a = Engine::new(start.clone(), config(true, args.ponder_mode, args.seed))
+        .map_err(|e| GameError::Position(e.to_string()))?;
     // Only pondering differs (B keeps its tree too). Not pinned: the two search threads
     // must not share the last core.
     let b = Engine::new(
@@ -601,7 +602,8 @@ fn elo_match<G: Evaluators>(spec: &GameSpec, args: &Args) -> Result<(), GameErro
             reuse_tree: true,
             ..config(false, args.ponder_mode, args.seed ^ 1)
         },
-    );
+    )
+    .map_err(|e| GameError::Position(e.to_string()))?;
     let mut tally = Tally::default();
     let run_game = |opening: &GameRecord<G>, a_first: bool| -> Result<i32, String> {
         let mut record = opening.clone();

@@ -113,7 +113,8 @@ fn run<G: Evaluators>(spec: &GameSpec, args: &Args) -> Result<(), GameError> {
             tie_break: TieBreak::Random { seed: 3 },
             ..EngineConfig::default()
         },
-    );
+    )
+    .map_err(|e| GameError::Position(e.to_string()))?;
     let keys = (!args.auto).then(keyboard);
     let mut rng = SmallRng::seed_from_u64(3);
     let mut human_searcher = Searcher::<G>::with_new_table(SearchOptions {
@@ -131,32 +132,30 @@ fn run<G: Evaluators>(spec: &GameSpec, args: &Args) -> Result<(), GameError> {
     while record.outcome().is_none() && engine_moves < args.moves {
         let position = record.current();
         if position.side_to_move() == engine_seat {
-            let id = engine.go(Limits::movetime(budget));
             let mut last_depth = 0;
             let mut time_at_depth = BTreeMap::new();
-            let best = loop {
-                match engine.recv_timeout(budget + Duration::from_secs(10)) {
-                    Some(Event::Info(info)) if info.id == id => {
-                        last_depth = info.search.depth;
-                        time_at_depth.insert(info.search.depth, info.search.time);
-                    }
-                    Some(Event::Rerooted(reroot)) => {
-                        println!(
-                            "  kept tree: {} (the new root already searched to depth {}, re-rooted in {:.2} ms)",
-                            if reroot.hit {
-                                "hit"
-                            } else {
-                                "miss: a fresh root"
-                            },
-                            reroot.kept_depth,
-                            reroot.time.as_secs_f64() * 1e3
-                        );
-                    }
-                    Some(Event::BestMove(best)) if best.id == id => break best,
-                    Some(_) => {}
-                    None => return Err(GameError::Position("the engine did not answer".into())),
+            let watch = |event| match event {
+                Event::Info(info) => {
+                    last_depth = info.search.depth;
+                    time_at_depth.insert(info.search.depth, info.search.time);
                 }
+                Event::Rerooted(reroot) => {
+                    println!(
+                        "  kept tree: {} (the new root already searched to depth {}, re-rooted in {:.2} ms)",
+                        if reroot.hit {
+                            "hit"
+                        } else {
+                            "miss: a fresh root"
+                        },
+                        reroot.kept_depth,
+                        reroot.time.as_secs_f64() * 1e3
+                    );
+                }
+                _ => {}
             };
+            let best = engine
+                .best_move_with(Limits::movetime(budget), &StopSignal::new(), watch)
+                .map_err(|e| GameError::Position(e.to_string()))?;
             let Some(mv) = best.mv else { break };
             println!(
                 "engine plays {mv} (depth {last_depth}, score {}, {} nodes, {:.0} ms), expects {}",

@@ -55,33 +55,32 @@ fn engine_rows<G: Evaluators>(record: &GameRecord<G>, args: &Args) -> Vec<(Row, 
         pin_thread: true,
         ..EngineConfig::default()
     };
-    let engine = Engine::new(record.clone(), config);
-    engine.go(Limits::movetime(Duration::from_secs_f64(args.seconds)));
+    let Ok(engine) = Engine::new(record.clone(), config) else {
+        return Vec::new();
+    };
     let mut rows = Vec::new();
-    while let Some(event) = engine.recv_timeout(Duration::from_secs_f64(args.seconds + 10.0)) {
-        match event {
-            Event::Info(info) => {
-                let pv: Vec<String> = info
-                    .search
-                    .pv
-                    .iter()
-                    .take(8)
-                    .map(|m| m.to_string())
-                    .collect();
-                rows.push((
-                    (
-                        info.search.depth,
-                        info.search.time.as_secs_f64() * 1e3,
-                        info.search.nodes,
-                    ),
-                    info.search.score.0,
-                    pv.join(" "),
-                ));
-            }
-            Event::BestMove(_) => break,
-            _ => {}
+    let limits = Limits::movetime(Duration::from_secs_f64(args.seconds));
+    // The rows are the search's lines; the answer itself adds nothing to them.
+    let _ = engine.best_move_with(limits, &StopSignal::new(), |event| {
+        if let Event::Info(info) = event {
+            let pv: Vec<String> = info
+                .search
+                .pv
+                .iter()
+                .take(8)
+                .map(|m| m.to_string())
+                .collect();
+            rows.push((
+                (
+                    info.search.depth,
+                    info.search.time.as_secs_f64() * 1e3,
+                    info.search.nodes,
+                ),
+                info.search.score.0,
+                pv.join(" "),
+            ));
         }
-    }
+    });
     rows
 }
 

@@ -6,7 +6,7 @@
     python3 scripts/uai_match.py --a "target/release/ponder uai" --b "/path/to/zataxx" \
         --games 100 --time 8000 --inc 80 --seed 1 --out match.jsonl
 
-The match behind the Tiktaxx and Zataxx rows of docs/BENCHMARKS.md. Games come in pairs: each
+The match behind the Tiktaxx and Zataxx rows of docs/matches.md. Games come in pairs: each
 pair starts from a random opening of `--opening-plies` plies (drawn from `--seed`, the same for
 any two engines) and is played twice, each engine taking x once. A move is timed from sending
 `go` to reading `bestmove` and charged to the mover's clock, which then gains the increment;

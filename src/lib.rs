@@ -16,10 +16,13 @@
 //!   with `default-features = false` and gets the rules, the search and the engine alone.
 #![deny(missing_docs)]
 
+#[cfg(test)]
+mod architecture;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod egdb;
 pub mod engine;
+pub mod eval;
 pub mod files;
 pub mod games;
 pub mod matches;

@@ -5,11 +5,12 @@ use super::CliError;
 use super::solve_kalah::load_or_build;
 use crate::games::kalah::{Kalah, KalahEgdb};
 use crate::games::{Game, GameRecord, GameSpec};
-use crate::players::{PlayerSpec, Turn, build_player};
-use crate::search::StopSignal;
+use crate::players::{PlayerSpec, Turn, build_player_with};
+use crate::search::{Database, StopSignal};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::io::Write;
+use std::sync::Arc;
 
 /// Arguments of `ponder accuracy`.
 #[derive(Debug, Clone, clap::Args)]
@@ -39,12 +40,11 @@ pub struct AccuracyArgs {
 /// Plays the player on the positions and prints the share of moves that keep the value.
 pub fn run(args: &AccuracyArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let config = Kalah::config_from_spec(&args.game)?;
-    let egdb = load_or_build(config, &args.egdb, 2, &mut std::io::sink())?;
+    let egdb = Arc::new(load_or_build(config, &args.egdb, 2, &mut std::io::sink())?);
     let max_seeds = egdb.max_seeds().unwrap_or(0);
-    if args.player_egdb {
-        crate::games::kalah::egdb::install(egdb.clone());
-    }
-    let mut player = build_player::<Kalah>(&args.player, args.seed).map_err(CliError::Player)?;
+    let database: Option<Database<Kalah>> = args.player_egdb.then(|| egdb.clone() as _);
+    let mut player =
+        build_player_with::<Kalah>(&args.player, args.seed, database).map_err(CliError::Player)?;
     let mut rng = SmallRng::seed_from_u64(args.seed);
     let (mut kept, mut lost_seeds) = (0u32, 0i64);
     for _ in 0..args.positions {

@@ -68,14 +68,24 @@ pub struct BestMoveArgs {
 
 /// Prints `info depth <d> score <s> nodes <n> nps <r> time <ms> pv <moves>` after each
 /// completed iteration, then `bestmove <move>` (`bestmove (none)` when the game is over).
+/// With `--egdb`, a first `info string` says how long opening the database took; with
+/// `--movetime`, a last one how long the search itself took (neither counts the other).
 pub fn run(args: &BestMoveArgs, out: &mut dyn Write) -> Result<(), CliError> {
     with_game!(args.position.game, G => run_game::<G>(args, out))
 }
 
 fn run_game<G: Evaluators>(args: &BestMoveArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    // The move time counts from here: reading the position and allocating the table use it.
-    let received = Instant::now();
     let record = args.position.record::<G>()?;
+    let opening = Instant::now();
+    let database = args.position.database::<G>()?;
+    if let Some(path) = &args.position.egdb {
+        writeln!(
+            out,
+            "info string egdb {} opened in {:.1} ms",
+            path.display(),
+            opening.elapsed().as_secs_f64() * 1e3
+        )?;
+    }
     let tiebreak = match args.tiebreak.as_str() {
         "random" => TieBreak::Random {
             seed: args.seed.unwrap_or_else(rand::random),
@@ -93,8 +103,10 @@ fn run_game<G: Evaluators>(args: &BestMoveArgs, out: &mut dyn Write) -> Result<(
         without: args.without.clone(),
         tune: args.tune.clone(),
     };
-    let mut searcher =
-        Searcher::<G>::with_new_table(options).map_err(|e| CliError::Usage(e.to_string()))?;
+    let mut searcher = Searcher::<G>::with_new_table_and_database(options, database)
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    // The move time counts from here: opening the database and making the table come first.
+    let received = Instant::now();
     let limits = Limits {
         depth: args.depth,
         nodes: args.nodes,
@@ -114,6 +126,13 @@ fn run_game<G: Evaluators>(args: &BestMoveArgs, out: &mut dyn Write) -> Result<(
     });
     if let Some(e) = write_error {
         return Err(e.into());
+    }
+    if let Some(movetime) = args.movetime {
+        writeln!(
+            out,
+            "info string search time {} ms of {movetime} ms",
+            outcome.time.as_millis()
+        )?;
     }
     if args.threads > 1 {
         // The main thread's share: its nodes to depth measure the helpers' help.

@@ -13,6 +13,9 @@ pub enum CliError {
     /// A `--moves` list failed at one ply.
     #[error("--moves: {0}")]
     Moves(String),
+    /// The engine could not start or failed.
+    #[error("engine: {0}")]
+    Engine(#[from] crate::engine::EngineError),
     /// A player could not be built or could not move.
     #[error(transparent)]
     Player(PlayerError),

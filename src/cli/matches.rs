@@ -1,7 +1,8 @@
 //! `ponder match`: two players against each other, with paired openings, Elo and SPRT.
 
+pub use super::match_args::MatchArgs;
 use super::match_report::{Decision, MatchReport};
-use super::{CliError, PositionArgs, progress_bar};
+use super::{CliError, progress_bar};
 use crate::egdb::Shard;
 use crate::files::PendingFile;
 use crate::games::GameRecord;
@@ -10,92 +11,13 @@ use crate::matches::{
     Balance, GameResult, MatchConfig, MatchGame, MatchPart, MatchSetup, Sprt, SprtDecision, Tally,
     run_match_shard, shard_games,
 };
-use crate::players::{Player, PlayerError, PlayerSpec, build_player};
+use crate::players::{Player, PlayerError, PlayerSpec, build_player_with};
 use crate::search::Evaluators;
 use crate::with_game;
 use indicatif::ProgressBar;
 use serde_json::{Value, json};
 use std::io::{BufWriter, Write};
-use std::path::PathBuf;
 use std::time::Instant;
-
-/// Arguments of `ponder match`.
-#[derive(Debug, Clone, clap::Args)]
-pub struct MatchArgs {
-    #[command(flatten)]
-    pub(super) position: PositionArgs,
-    /// Player A: `pvs`, `pvs:depth=8`, `pvs:movetime=50`, `engine`, `instructor`, `awale`,
-    /// `pookie`, `greedy`, `random`, ...
-    #[arg(long)]
-    a: PlayerSpec,
-    /// Player B, as for `--a`.
-    #[arg(long)]
-    b: PlayerSpec,
-    /// Player C, for games of three or four seats (`--game ataxx:players=N`; players rotate
-    /// round the table).
-    #[arg(long)]
-    c: Option<PlayerSpec>,
-    /// Player D, for games of four seats.
-    #[arg(long)]
-    d: Option<PlayerSpec>,
-    /// Games to play; colours are swapped every pair.
-    #[arg(long, short = 'n', default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
-    pub(super) games: u32,
-    /// Random plies of each pair's opening (the same opening for both colours).
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=200))]
-    pub(super) opening_plies: u32,
-    /// Random openings drawn for each pair; the most even by a quick search is played (1:
-    /// plain random openings).
-    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=1000))]
-    balance: u32,
-    /// The depth of the search that judges openings. Default: the game's (6; Ataxx: 3).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
-    balance_depth: Option<u32>,
-    /// Seeds the openings and the players' random choices.
-    #[arg(long, default_value_t = 1)]
-    pub(super) seed: u64,
-    /// Games played at the same time (one thread each). Default: the number of cores.
-    #[arg(long, short = 'j', value_parser = clap::value_parser!(u32).range(1..=64))]
-    concurrency: Option<u32>,
-    /// Stop early by a sequential probability ratio test: `ELO0,ELO1` (e.g. `0,10`).
-    #[arg(long, value_parser = parse_sprt_bounds)]
-    sprt: Option<(f64, f64)>,
-    /// The SPRT's false-positive rate.
-    #[arg(long, default_value_t = 0.05)]
-    alpha: f64,
-    /// The SPRT's false-negative rate.
-    #[arg(long, default_value_t = 0.05)]
-    beta: f64,
-    /// Print the results as one JSON object instead of text.
-    #[arg(long)]
-    pub(super) json: bool,
-    /// Also write the results as JSON to this file.
-    #[arg(long)]
-    out: Option<PathBuf>,
-    /// Write every game's record to this file, one JSON object per line.
-    #[arg(long)]
-    records: Option<PathBuf>,
-    /// Play only shard `i` of `N` of the match (`0/4`: the first quarter of its pairs, each
-    /// game as the whole match plays it) and write its games to `--part`; `ponder merge`
-    /// joins the parts into the match's results.
-    #[arg(long, requires = "part", conflicts_with = "sprt")]
-    shard: Option<Shard>,
-    /// The part file a shard writes (`--shard`).
-    #[arg(long, requires = "shard")]
-    part: Option<PathBuf>,
-}
-
-fn parse_sprt_bounds(text: &str) -> Result<(f64, f64), String> {
-    let (a, b) = text
-        .split_once(',')
-        .ok_or_else(|| format!("{text:?}: expected ELO0,ELO1 such as 0,10"))?;
-    let parse = |s: &str| {
-        s.trim()
-            .parse::<f64>()
-            .map_err(|_| format!("{s:?} is not a number"))
-    };
-    Ok((parse(a)?, parse(b)?))
-}
 
 /// Plays the match and prints the summary (text or JSON).
 pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
@@ -127,8 +49,9 @@ fn run_game<G: Evaluators>(args: &MatchArgs, out: &mut dyn Write) -> Result<(), 
         }
         None => None,
     };
-    let make_a = |seed: u64| build_player::<G>(&args.a, seed);
-    let make_b = |seed: u64| build_player::<G>(&args.b, seed);
+    let database = args.position.database::<G>()?;
+    let make_a = |seed: u64| build_player_with::<G>(&args.a, seed, database.clone());
+    let make_b = |seed: u64| build_player_with::<G>(&args.b, seed, database.clone());
     // Build once up front: a bad spec fails before any game starts.
     let setup = match_setup(args, [player_name(make_a(0)?), player_name(make_b(0)?)]);
     let config = match_config::<G>(args);

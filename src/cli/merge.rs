@@ -40,18 +40,6 @@ pub struct MergeArgs {
     parts: Vec<PathBuf>,
 }
 
-impl MergeArgs {
-    /// The part files.
-    pub(super) fn parts(&self) -> &[PathBuf] {
-        &self.parts
-    }
-
-    /// Where the result goes.
-    pub(super) fn out(&self) -> &Path {
-        &self.out
-    }
-}
-
 /// Loads the base and the parts, checks that they fit, and saves the merged database.
 pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let error = |path: &PathBuf, e: crate::egdb::EgdbError| {
@@ -60,7 +48,9 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<(), CliError> {
     match part_magic(&args.parts[0]) {
         Some(magic) if magic == EGDB_PART_FILE.magic => return merge_oware(args, out),
         Some(magic) if magic == MATCH_PART_FILE.magic => return merge_match(args, out),
-        Some(magic) if magic == TUNE_PART_FILE.magic => return super::tune::merge(args, out),
+        Some(magic) if magic == TUNE_PART_FILE.magic => {
+            return super::tune::merge(&args.parts, &args.out, out);
+        }
         _ => {}
     }
     let mut parts = Vec::with_capacity(args.parts.len());

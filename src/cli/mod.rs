@@ -3,7 +3,9 @@
 
 mod accuracy;
 mod bestmove;
+mod egdb_cache;
 mod error;
+mod match_args;
 mod match_report;
 mod matches;
 mod merge;
@@ -13,6 +15,7 @@ mod replay;
 mod seated_match;
 pub mod serve;
 mod solve;
+mod solve_args;
 mod solve_ataxx;
 mod solve_kalah;
 mod solve_oware;
@@ -24,6 +27,7 @@ pub use error::CliError;
 pub use play::{SAVED_GAME_FILE, SavedGame};
 
 use crate::games::{Game, GameRecord, GameSpec};
+use crate::search::{Database, Evaluators};
 use clap::{Parser, Subcommand};
 use std::io::Write;
 
@@ -111,19 +115,20 @@ pub struct PositionArgs {
     pub moves: String,
     /// An endgame database file that the search consults, covered positions getting exact
     /// scores: Kalah's (`ponder solve --game kalah --egdb N --egdb-only --save FILE`) or
-    /// Oware's (`ponder solve --game oware --egdb N --save FILE`).
+    /// Oware's (`ponder solve --game oware --egdb N --save FILE`). It is opened
+    /// memory-mapped, before any clock starts.
     #[arg(long)]
     pub egdb: Option<std::path::PathBuf>,
 }
 
-/// Loads the endgame database at `path` for `game` (Kalah or Oware) and installs it for the
-/// search, once per process.
-pub(crate) fn install_egdb(game: &GameSpec, path: &std::path::Path) -> Result<(), CliError> {
-    if game.name() == crate::games::oware::Oware::NAME {
-        solve_oware::install_egdb(game, path)
-    } else {
-        solve_kalah::install_egdb(game, path)
-    }
+/// Opens the endgame database file at `path` for games of `game` (memory-mapped: the header
+/// is checked, the values are read in place as the search probes them).
+pub(crate) fn open_database<G: Evaluators>(
+    game: &GameSpec,
+    path: &std::path::Path,
+) -> Result<Database<G>, CliError> {
+    let config = G::config_from_spec(game)?;
+    G::open_database(&config, path).map_err(|e| CliError::Usage(format!("--egdb: {e}")))
 }
 
 impl PositionArgs {
@@ -139,12 +144,17 @@ impl PositionArgs {
         })
     }
 
+    /// The endgame database `--egdb` names, opened for this game (`None` without `--egdb`).
+    pub fn database<G: Evaluators>(&self) -> Result<Option<Database<G>>, CliError> {
+        self.egdb
+            .as_deref()
+            .map(|path| open_database::<G>(&self.game, path))
+            .transpose()
+    }
+
     /// The game record these arguments describe, checked.
     pub fn record<G: Game>(&self) -> Result<GameRecord<G>, CliError> {
         let config = G::config_from_spec(&self.game)?;
-        if let Some(path) = &self.egdb {
-            install_egdb(&self.game, path)?;
-        }
         let mut record = match &self.position {
             Some(text) => G::parse_position(&config, text)?,
             None => GameRecord::new(G::start(&config)?),

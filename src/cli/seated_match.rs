@@ -4,7 +4,7 @@
 //! openings.
 
 use super::CliError;
-use super::matches::MatchArgs;
+use super::match_args::MatchArgs;
 use crate::games::Game;
 use crate::games::ataxx::seats::AtaxxSeats;
 use crate::matches::{SeatedPlayer, run_seated_match};

@@ -3,7 +3,7 @@
 //! budget runs out.
 
 use super::CliError;
-use super::solve::SolveArgs;
+use super::solve_args::SolveArgs;
 use crate::games::ataxx::Ataxx;
 use crate::games::{Game, GameRecord};
 use crate::search::{Limits, Prover, StopSignal, evaluator_by_name, exact_text};

@@ -1,11 +1,11 @@
 //! `ponder solve --game kalah`: the exact margin of a position, and the Kalah endgame
 //! database (built, loaded, saved, or one shard of it).
 
-use super::CliError;
-use super::solve::{SolveArgs, egdb_error, saved_part, threads};
-use crate::games::kalah::solve::SolveProgress;
-use crate::games::kalah::{Kalah, KalahEgdb, KalahLayerReport, KalahSolver};
+use super::solve_args::{SolveArgs, egdb_error, saved_part, threads};
+use super::{CliError, egdb_cache};
+use crate::games::kalah::{Kalah, KalahEgdb, KalahLayerReport};
 use crate::games::{Game, GameRecord};
+use crate::search::solve::{KalahRules, KalahSolver, SolveProgress};
 use std::io::Write;
 use std::path::Path;
 
@@ -28,7 +28,7 @@ pub(crate) fn load_or_build(
         };
         return KalahEgdb::build(config, seeds, threads, &mut report).map_err(egdb_error);
     }
-    let egdb = KalahEgdb::load(Path::new(spec)).map_err(egdb_error)?;
+    let egdb = KalahEgdb::open(Path::new(spec)).map_err(egdb_error)?;
     if !egdb.covers(&config) {
         return Err(CliError::Usage(format!(
             "{spec} is a database for {} pits, {} capture; the game is {config}",
@@ -45,21 +45,26 @@ pub(crate) fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError>
     if let Some(shard) = args.shard {
         return build_shard(args, config, shard, out);
     }
-    let egdb = match &args.egdb {
-        Some(spec) => Some(load_or_build(config, spec, threads(args), out)?),
-        None => None,
-    };
     if args.egdb_only {
-        let (Some(egdb), Some(path)) = (&egdb, &args.save) else {
+        let (Some(spec), Some(path)) = (&args.egdb, &args.save) else {
             return Err(CliError::Usage(
                 "--egdb-only needs --egdb N and --save FILE".into(),
             ));
         };
+        let egdb = load_or_build(config, spec, threads(args), out)?;
         egdb.save(path).map_err(egdb_error)?;
         writeln!(out, "saved {} boards to {}", egdb.boards(), path.display())?;
         return Ok(());
     }
-    if let (Some(egdb), Some(path)) = (&egdb, &args.save) {
+    let egdb = match &args.egdb {
+        Some(spec) => load_or_build(config, spec, threads(args), out)?,
+        None => {
+            let dir = egdb_cache::cache_dir(args.cache_dir.as_deref())?;
+            let seeds = egdb_cache::default_seeds(config);
+            egdb_cache::kalah_egdb(config, seeds, &dir, threads(args), &mut std::io::stderr())?
+        }
+    };
+    if let Some(path) = &args.save {
         egdb.save(path).map_err(egdb_error)?;
     }
     let record: GameRecord<Kalah> = match &args.position {
@@ -68,8 +73,8 @@ pub(crate) fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError>
     };
     let position = record.current();
     let threads = threads(args);
-    let mut solver =
-        KalahSolver::new(config, args.hash << 20, egdb.as_ref())?.with_threads(threads);
+    let mut solver = KalahSolver::new(KalahRules::new(config, Some(&egdb)), args.hash << 20)?
+        .with_threads(threads);
     writeln!(
         out,
         "solving {config} {} on {threads} thread{}",
@@ -98,7 +103,7 @@ pub(crate) fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError>
         seconds,
         solution.nodes as f64 / seconds.max(1e-9) / 1e6,
         solver.table_bytes() >> 20,
-        egdb.as_ref().map_or(0, |db| db.boards() >> 20)
+        egdb.boards() >> 20
     )?;
     writeln!(out, "nodes ended as: {}", solver.stats())?;
     Ok(())
@@ -122,6 +127,8 @@ fn build_shard(
         (Some(base), _) => load_or_build(config, &base.to_string_lossy(), threads(args), out)?,
         (None, _) => load_or_build(config, &(seeds - 1).to_string(), threads(args), out)?,
     };
+    // The base's values go into the part: read it whole once (checksum and values).
+    base.verify().map_err(egdb_error)?;
     let part = base.build_part(shard, threads(args)).map_err(egdb_error)?;
     if part.seeds() != seeds {
         return Err(CliError::Usage(format!(
@@ -131,49 +138,4 @@ fn build_shard(
     }
     part.save(path).map_err(egdb_error)?;
     saved_part(out, shard, seeds, path)
-}
-
-/// Loads the database at `path`, a Kalah, Awari or Abapa database (told apart by the file's
-/// header), and installs it for play (`ponder serve --egdb FILE`), once per process per game.
-pub(crate) fn install_egdb_file(path: &Path) -> Result<(), CliError> {
-    use crate::games::oware::{self, Egdb, Rules};
-    let kalah_error = match KalahEgdb::load(path) {
-        Ok(egdb) => {
-            crate::games::kalah::egdb::install(egdb);
-            return Ok(());
-        }
-        Err(error) => error,
-    };
-    let mut oware_errors = Vec::new();
-    for rules in [Rules::Awari, Rules::Abapa] {
-        match Egdb::load_rules(path, rules) {
-            Ok(egdb) => {
-                oware::egdb::install(egdb);
-                return Ok(());
-            }
-            Err(error) => oware_errors.push(format!("{rules}: {error}")),
-        }
-    }
-    Err(CliError::Usage(format!(
-        "--egdb {}: neither a Kalah database ({kalah_error}) nor an Oware one ({})",
-        path.display(),
-        oware_errors.join("; ")
-    )))
-}
-
-/// Loads the Kalah database at `path` for play (`--egdb FILE` of play, bestmove, match, tune)
-/// and installs it, once per process (Oware's: `solve_oware::install_egdb`).
-pub(crate) fn install_egdb(game: &crate::games::GameSpec, path: &Path) -> Result<(), CliError> {
-    if game.name() != Kalah::NAME {
-        return Err(CliError::Usage(format!(
-            "--egdb: endgame databases in play are Kalah's and Oware's; the game is {game}"
-        )));
-    }
-    if crate::games::kalah::egdb::installed().is_some() {
-        return Ok(());
-    }
-    let config = Kalah::config_from_spec(game)?;
-    let egdb = load_or_build(config, &path.to_string_lossy(), 1, &mut std::io::sink())?;
-    crate::games::kalah::egdb::install(egdb);
-    Ok(())
 }

@@ -1,14 +1,12 @@
 //! `ponder solve --game oware[:rules=awari] --egdb N`: builds an Oware endgame database (whole,
-//! or one shard of its top layer), reports or saves it; and `--egdb FILE` for play.
+//! or one shard of its top layer), reports or saves it.
 
 use super::CliError;
-use super::solve::{SolveArgs, egdb_error, saved_part, threads};
+use super::solve_args::{SolveArgs, egdb_error, saved_part, threads};
 use crate::egdb::Shard;
-use crate::games::oware::egdb::{build_report, install, installed};
-use crate::games::oware::{Egdb, Oware, OwareConfig, Rules};
-use crate::games::{Game, GameSpec};
+use crate::games::oware::egdb::build_report;
+use crate::games::oware::{Egdb, OwareConfig, Rules};
 use std::io::Write;
-use std::path::Path;
 
 /// The most seeds `solve` builds a database for.
 const MAX_SOLVE_SEEDS: u32 = 20;
@@ -80,24 +78,4 @@ fn build_shard(
     let part = base.build_part(shard, threads(args)).map_err(egdb_error)?;
     part.save(path).map_err(egdb_error)?;
     saved_part(out, shard, seeds, path)
-}
-
-/// Loads the Oware database at `path` for play and installs it, once per process; refuses a
-/// database of another rule set or board size than `game`'s.
-pub(crate) fn install_egdb(game: &GameSpec, path: &Path) -> Result<(), CliError> {
-    if installed().is_some() {
-        return Ok(());
-    }
-    let config = Oware::config_from_spec(game)?;
-    let egdb = Egdb::load_rules(path, config.rules()).map_err(egdb_error)?;
-    if egdb.houses() != config.houses() {
-        return Err(CliError::Usage(format!(
-            "{}: a database of {} houses a side, the game has {}",
-            path.display(),
-            egdb.houses(),
-            config.houses()
-        )));
-    }
-    install(egdb);
-    Ok(())
 }

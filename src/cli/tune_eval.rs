@@ -4,6 +4,8 @@
 
 use super::{CliError, progress_bar};
 use crate::egdb::Shard;
+use crate::eval::weights::NOTE_PLACEHOLDER;
+use crate::eval::{EmbeddedWeights, LinearFeatures, LinearWeights, Weights};
 use crate::files::{load_bincode, save_bincode};
 use crate::games::ataxx::Ataxx;
 use crate::games::oware::Oware;
@@ -11,8 +13,6 @@ use crate::games::{Game, GameRecord, GameSpec};
 use crate::matches::Balance;
 use crate::players::PlayerSpec;
 use crate::search::Evaluators;
-use crate::search::eval::weights::NOTE_PLACEHOLDER;
-use crate::search::eval::{EmbeddedWeights, LinearFeatures, LinearWeights, Weights};
 use crate::tune::{
     DATASET_FORMAT, Dataset, FitOptions, FitReport, NetworkOptions, Provenance, SelfPlay,
     StartingNetwork, TrainedNetwork, TuneError, fit, rerun_command, self_play, train_network,

@@ -1,8 +1,8 @@
 //! What a game loop or a front end tells the engine.
 
 use super::config::EngineOption;
-use super::search_api::Limits;
 use crate::games::{Game, GameRecord};
+use crate::search::Limits;
 use std::time::Instant;
 
 /// Identifies one `go`: its [`BestMove`](super::BestMove) and info lines carry the same id.

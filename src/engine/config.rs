@@ -1,6 +1,6 @@
 //! The engine's configuration and the options that change it while it runs.
 
-use super::search_api::TieBreak;
+use crate::search::TieBreak;
 use std::fmt;
 
 /// How the engine spends the human's thinking time.
@@ -124,7 +124,9 @@ pub struct EngineConfig {
     /// the OS unless set; each search draws its own seed from it, so a game is reproducible
     /// from the seed) or [`TieBreak::First`] (deterministic).
     pub tie_break: TieBreak,
-    /// The evaluator's name (see [`crate::search::Evaluators`]).
+    /// The evaluator's name (see [`crate::search::Evaluators`]), used unless the engine was
+    /// given an evaluator value ([`Knowledge::with_evaluator`](super::Knowledge::with_evaluator));
+    /// setting it replaces that value.
     pub eval: String,
     /// Let the search below the tree prune forward (late-move reductions, cut-offs by deeper
     /// table entries): stronger; off, every value is the exact fixed-depth minimax value.

@@ -6,13 +6,13 @@
 use super::command::{Command, SearchId};
 use super::config::{EngineConfig, EngineOption};
 use super::event::{BestMove, EngineError, Event, RerootInfo};
-use super::handle::MemoryGauge;
+use super::memory::{MemoryGauge, check_fits};
 use super::opponent::{OpponentModel, Prediction};
-use super::search_api::{Limits, StopSignal, TieBreak};
-use super::search_thread::{Job, JobDone, JobKind};
+use super::search_thread::{Job, JobDone, JobKind, Knowledge};
 use super::tree::Tree;
+use crate::eval::Evaluators;
 use crate::games::{Game, GameRecord, Key, Seat};
-use crate::search::eval::Evaluators;
+use crate::search::{Limits, StopSignal, TieBreak};
 use crate::search::{Table, TableKind, TranspositionTable};
 use crossbeam_channel::{Receiver, Sender, select};
 use std::collections::VecDeque;
@@ -56,6 +56,8 @@ impl Running {
 pub(crate) struct Controller<G: Game> {
     record: GameRecord<G>,
     config: EngineConfig,
+    /// The evaluator and database given as values.
+    knowledge: Knowledge<G>,
     tree: Option<Tree<G>>,
     table: Arc<TranspositionTable>,
     /// The table is shared with other engines: a new game leaves it as it is (the others'
@@ -97,6 +99,7 @@ impl<G: Evaluators> Controller<G> {
         events: Sender<Event<G>>,
         memory: Arc<MemoryGauge>,
         shared_table: Option<Arc<TranspositionTable>>,
+        knowledge: Knowledge<G>,
     ) -> Self {
         let tree = Tree::new(&record.current(), config.tree_mib << 20);
         let table_shared = shared_table.is_some();
@@ -109,6 +112,7 @@ impl<G: Evaluators> Controller<G> {
         let controller = Controller {
             record,
             config,
+            knowledge,
             tree: Some(tree),
             table,
             table_shared,
@@ -328,7 +332,9 @@ impl<G: Evaluators> Controller<G> {
         }
     }
 
-    /// Changes one setting; an unknown evaluator is refused with an error event.
+    /// Changes one setting; an unknown evaluator, or a table and tree larger than the
+    /// machine's memory, is refused with an error event; a known evaluator name replaces an
+    /// evaluator given as a value.
     fn set_option(&mut self, option: EngineOption) {
         if let EngineOption::Eval(name) = &option {
             if !G::evaluator_names().contains(&name.as_str()) {
@@ -339,9 +345,16 @@ impl<G: Evaluators> Controller<G> {
                 ))));
                 return;
             }
+            self.knowledge.evaluator = None;
         }
-        let before = self.config.clone();
-        option.apply(&mut self.config);
+        let mut after = self.config.clone();
+        option.apply(&mut after);
+        let own_table = !self.table_shared || after.hash_mib != self.config.hash_mib;
+        if let Err(error) = check_fits(&after, own_table) {
+            self.emit(Event::Error(error));
+            return;
+        }
+        let before = std::mem::replace(&mut self.config, after);
         if self.config.hash_mib != before.hash_mib {
             // A running search keeps the old table until it ends. A shared table is left to
             // the others: this engine gets a table of its own of the new size.
@@ -515,6 +528,7 @@ impl<G: Evaluators> Controller<G> {
             tree_min_depth: self.config.tree_min_depth,
             table: self.table.clone(),
             eval: self.config.eval.clone(),
+            knowledge: self.knowledge.clone(),
             forward_pruning: self.config.forward_pruning,
             threads: self.config.threads,
         };

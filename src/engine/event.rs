@@ -8,7 +8,8 @@ use std::time::Duration;
 use thiserror::Error;
 
 /// An event from the engine, read with [`Engine::try_recv`](super::Engine::try_recv) (never
-/// blocks) or [`Engine::recv_timeout`](super::Engine::recv_timeout).
+/// blocks) or [`Engine::recv_timeout`](super::Engine::recv_timeout), or handed over by
+/// [`Engine::best_move_with`](super::Engine::best_move_with) while it waits.
 #[derive(Clone, Debug)]
 pub enum Event<G: Game> {
     /// A `go` completed one more depth.
@@ -204,6 +205,32 @@ pub enum EngineError {
     /// Something went wrong inside the engine (a bug); it recovered with a fresh tree.
     #[error("internal error: {0}")]
     Internal(String),
+    /// The engine could not start one of its threads (the OS refused it).
+    #[error("could not start the {thread} thread: {reason}")]
+    Spawn {
+        /// The thread's role: `engine` or `search`.
+        thread: &'static str,
+        /// What the OS said.
+        reason: String,
+    },
+    /// The configuration asks for more memory than the machine has: the table and the tree
+    /// together (the tree alone with a shared table).
+    #[error(
+        "the table and the tree need {wanted} MiB, more than this machine's memory ({available} MiB)"
+    )]
+    TooLarge {
+        /// MiB the configuration asks for.
+        wanted: u64,
+        /// MiB of physical memory.
+        available: u64,
+    },
+    /// The engine's threads have ended (after `quit`, or a failure): nothing can answer.
+    #[error("the engine's threads have ended")]
+    Stopped,
+    /// The engine did not answer a `go` long after its deadline or a stop (a bug: it
+    /// promises one answer per `go`).
+    #[error("the engine did not answer the search within {0:?} of its deadline or its stop")]
+    NoAnswer(Duration),
 }
 
 #[cfg(test)]

@@ -1,85 +1,51 @@
-//! [`Engine`]: the handle a game loop holds. Every call is a channel operation or an atomic
-//! read: none blocks for more than a few microseconds.
+//! [`Engine`]: the handle a game loop holds. Every call but [`Engine::best_move`] (and its
+//! variant) is a channel operation or an atomic read: none blocks for more than a few
+//! microseconds.
 
 use super::command::{Command, SearchId};
 use super::config::{EngineConfig, EngineOption};
 use super::controller::Controller;
-use super::event::Event;
-use super::search_api::Limits;
-use super::search_thread;
+use super::event::{BestMove, EngineError, Event};
+use super::memory::{MemoryGauge, MemoryUse, check_fits};
+use super::search_thread::{self, Knowledge};
+use crate::eval::Evaluators;
 use crate::games::{Game, GameRecord};
-use crate::search::TranspositionTable;
-use crate::search::eval::Evaluators;
+use crate::search::{Limits, StopSignal, TranspositionTable};
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, unbounded};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// How long dropping an engine waits for its threads before leaving them to finish alone.
 const JOIN_WAIT: Duration = Duration::from_secs(2);
 
-/// The engine's memory, as last published by its thread.
-#[derive(Debug, Default)]
-pub(crate) struct MemoryGauge {
-    tree_bytes: AtomicUsize,
-    tree_bound: AtomicUsize,
-    table_bytes: AtomicUsize,
-    table_bound: AtomicUsize,
-}
+/// How often [`Engine::best_move_with`] looks at the caller's stop signal.
+const STOP_POLL: Duration = Duration::from_millis(5);
 
-impl MemoryGauge {
-    pub(crate) fn set_tree(&self, bytes: usize, bound: usize) {
-        self.tree_bytes.store(bytes, Ordering::Relaxed);
-        self.tree_bound.store(bound, Ordering::Relaxed);
-    }
-
-    pub(crate) fn set_table(&self, bytes: usize, bound: usize) {
-        self.table_bytes.store(bytes, Ordering::Relaxed);
-        self.table_bound.store(bound, Ordering::Relaxed);
-    }
-}
-
-/// The engine's memory use.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct MemoryUse {
-    /// Bytes the stored tree's arena has allocated.
-    pub tree_bytes: usize,
-    /// The configured bound of the tree.
-    pub tree_bound: usize,
-    /// Bytes of the transposition table.
-    pub table_bytes: usize,
-    /// The configured bound of the table.
-    pub table_bound: usize,
-}
+/// How long past a search's deadline, or past a stop, [`Engine::best_move_with`] waits for the
+/// answer before it gives up (the engine answers every `go`; this only guards against a bug).
+const ANSWER_GRACE: Duration = Duration::from_secs(10);
 
 /// A game engine on its own threads: an engine thread that takes commands and a search
 /// thread (pinned to a core where the OS allows it) that searches and ponders.
 ///
-/// Commands go in with [`Engine::send`] (or the shortcuts); events come out with
-/// [`Engine::try_recv`] (never blocks: call it once a frame) or [`Engine::recv_timeout`].
-/// Dropping the engine stops the search and joins both threads.
+/// Code that is not a game loop asks for a move and waits with [`Engine::best_move`] (or
+/// [`Engine::best_move_with`], which also hands over the events that come meanwhile and
+/// watches a stop signal). A game loop sends commands with [`Engine::send`] (or the
+/// shortcuts) and reads events with [`Engine::try_recv`] (never blocks: call it once a frame)
+/// or [`Engine::recv_timeout`]. Dropping the engine stops the search and joins both threads.
 ///
 /// ```
-/// use ponder::engine::{Engine, EngineConfig, Event, Limits};
+/// use ponder::engine::{Engine, EngineConfig, Limits};
 /// use ponder::{Game, GameRecord, Kalah};
-/// use std::time::Duration;
 ///
 /// let start = Kalah::start(&Default::default()).unwrap();
-/// let engine = Engine::new(GameRecord::new(start), EngineConfig::default());
-/// let id = engine.go(Limits::depth(6));
-/// loop {
-///     match engine.recv_timeout(Duration::from_secs(10)) {
-///         Some(Event::BestMove(best)) => {
-///             assert_eq!(best.id, id);
-///             let mv = best.mv.unwrap();
-///             engine.send_move(mv); // the engine now ponders the replies
-///             break;
-///         }
-///         Some(_) => {} // info lines
-///         None => panic!("no answer"),
-///     }
-/// }
+/// let engine = Engine::new(GameRecord::new(start), EngineConfig::default()).unwrap();
+/// let best = engine.best_move(Limits::depth(6)).unwrap();
+/// let mv = best.mv.unwrap(); // `None` only when the game is over
+/// assert!(start.is_legal(mv));
+/// engine.send_move(mv); // the engine now ponders the replies
 /// ```
 pub struct Engine<G: Game> {
     commands: Sender<Command<G>>,
@@ -92,28 +58,51 @@ pub struct Engine<G: Game> {
 
 impl<G: Evaluators> Engine<G> {
     /// Starts an engine on `record` (its current position is where the engine starts).
-    pub fn new(record: GameRecord<G>, config: EngineConfig) -> Engine<G> {
-        Engine::start(record, config, None)
+    ///
+    /// An error when the table and the tree of `config` are more than the machine's memory
+    /// ([`EngineError::TooLarge`]), or when a thread cannot start ([`EngineError::Spawn`]).
+    pub fn new(record: GameRecord<G>, config: EngineConfig) -> Result<Engine<G>, EngineError> {
+        Engine::start(record, config, None, Knowledge::new())
+    }
+
+    /// Starts an engine on `record` that searches with `knowledge`'s evaluator (or the one
+    /// `config.eval` names) and consults its endgame database ([`Knowledge`]); the errors of
+    /// [`Engine::new`].
+    pub fn with_knowledge(
+        record: GameRecord<G>,
+        config: EngineConfig,
+        knowledge: Knowledge<G>,
+    ) -> Result<Engine<G>, EngineError> {
+        Engine::start(record, config, None, knowledge)
     }
 
     /// Starts an engine that searches with `table`, shared with other engines of the same
     /// game (a server's games, several bots): one memory bound for all of them, and what one
     /// engine learns the others find. The engine never clears a shared table (a new game
     /// keeps it); `EngineConfig::hash_mib` is ignored until an option changes the size, which
-    /// gives this engine a table of its own.
+    /// gives this engine a table of its own. Errors as [`Engine::new`] (the tree alone is
+    /// checked against the memory).
     pub fn with_shared_table(
         record: GameRecord<G>,
         config: EngineConfig,
         table: Arc<TranspositionTable>,
-    ) -> Engine<G> {
-        Engine::start(record, config, Some(table))
+    ) -> Result<Engine<G>, EngineError> {
+        Engine::start(record, config, Some(table), Knowledge::new())
     }
 
     fn start(
         record: GameRecord<G>,
         config: EngineConfig,
         table: Option<Arc<TranspositionTable>>,
-    ) -> Engine<G> {
+        knowledge: Knowledge<G>,
+    ) -> Result<Engine<G>, EngineError> {
+        check_fits(&config, table.is_none())?;
+        let spawn_error = |thread| {
+            move |error: std::io::Error| EngineError::Spawn {
+                thread,
+                reason: error.to_string(),
+            }
+        };
         let (command_tx, command_rx) = unbounded();
         let (event_tx, event_rx) = unbounded();
         let (job_tx, job_rx) = unbounded();
@@ -129,23 +118,33 @@ impl<G: Evaluators> Engine<G> {
                 search_thread::run(job_rx, done_tx, search_events, pin);
                 drop(search_finished);
             })
-            .expect("spawning the search thread");
-        let controller = Controller::new(record, config, job_tx, event_tx, memory.clone(), table);
+            .map_err(spawn_error("search"))?;
+        let controller = Controller::new(
+            record,
+            config,
+            job_tx,
+            event_tx,
+            memory.clone(),
+            table,
+            knowledge,
+        );
+        // Should the engine thread not start, the controller is dropped with its end of the
+        // job channel, and the search thread ends.
         let engine_thread = std::thread::Builder::new()
             .name("ponder-engine".to_string())
             .spawn(move || {
                 controller.run(command_rx, done_rx);
                 drop(finished_tx);
             })
-            .expect("spawning the engine thread");
-        Engine {
+            .map_err(spawn_error("engine"))?;
+        Ok(Engine {
             commands: command_tx,
             events: event_rx,
             next_id: AtomicU64::new(1),
             memory,
             finished: finished_rx,
             threads: vec![engine_thread, search],
-        }
+        })
     }
 }
 
@@ -205,6 +204,88 @@ impl<G: Game> Engine<G> {
         self.send(Command::SetOption(option));
     }
 
+    /// Searches the current position within `limits` and waits for the answer: a `go`
+    /// whose time counts from now. Every other event that comes meanwhile is dropped (use
+    /// [`Engine::best_move_with`] to see them).
+    ///
+    /// `Ok` holds the [`BestMove`], whose `mv` is `None` only when the game is over. An
+    /// [`Event::Error`] that comes while it waits (a command sent before it was refused, or
+    /// the search failed) stops the search and is returned once it has answered. If the
+    /// engine's threads have ended, [`EngineError::Stopped`] at once; if the answer does not
+    /// come within seconds of the deadline, [`EngineError::NoAnswer`]. With no time limit
+    /// ([`Limits::infinite`], or a deep depth) it waits as long as the search takes: another
+    /// thread may [`stop`](Engine::stop) it.
+    pub fn best_move(&self, limits: Limits) -> Result<BestMove<G>, EngineError> {
+        self.best_move_with(limits, &StopSignal::new(), |_| {})
+    }
+
+    /// [`Engine::best_move`], handing every other event to `on_event` as it comes, in order:
+    /// the search's [`Event::Info`] lines, and whatever else arrives (pondering news of
+    /// before the search, re-rootings, `Synced`, answers to earlier `go`s), so that a caller
+    /// that also polls the engine loses nothing. Only the answer, and the first error (which
+    /// is returned), are not handed over. When `stop` is raised the search is stopped and
+    /// answers with what it has (within milliseconds).
+    ///
+    /// ```
+    /// use ponder::engine::{Engine, EngineConfig, Event, Limits, StopSignal};
+    /// use ponder::{Game, GameRecord, Kalah};
+    ///
+    /// let start = Kalah::start(&Default::default()).unwrap();
+    /// let config = EngineConfig { ponder: false, ..EngineConfig::default() };
+    /// let engine = Engine::new(GameRecord::new(start), config).unwrap();
+    /// let mut depths = Vec::new();
+    /// let best = engine
+    ///     .best_move_with(Limits::depth(5), &StopSignal::new(), |event| {
+    ///         if let Event::Info(info) = event {
+    ///             depths.push(info.search.depth);
+    ///         }
+    ///     })
+    ///     .unwrap();
+    /// assert_eq!(best.depth, 5);
+    /// assert_eq!(depths, [1, 2, 3, 4, 5]);
+    /// ```
+    pub fn best_move_with(
+        &self,
+        limits: Limits,
+        stop: &StopSignal,
+        mut on_event: impl FnMut(Event<G>),
+    ) -> Result<BestMove<G>, EngineError> {
+        let received = Instant::now();
+        let mut give_up = limits
+            .hard_deadline()
+            .map(|deadline| received + deadline + ANSWER_GRACE);
+        let id = self.next_search_id();
+        self.commands
+            .send(Command::Go {
+                id,
+                limits,
+                received,
+            })
+            .map_err(|_| EngineError::Stopped)?;
+        let mut stopped = false;
+        let mut error = None;
+        loop {
+            if !stopped && (stop.is_stopped() || error.is_some()) {
+                self.stop();
+                stopped = true;
+                let by = Instant::now() + ANSWER_GRACE;
+                give_up = Some(give_up.map_or(by, |at| at.min(by)));
+            }
+            if give_up.is_some_and(|at| Instant::now() >= at) {
+                return Err(EngineError::NoAnswer(ANSWER_GRACE));
+            }
+            match self.events.recv_timeout(STOP_POLL) {
+                Ok(Event::BestMove(best)) if best.id == id => {
+                    return error.map_or(Ok(best), Err);
+                }
+                Ok(Event::Error(first)) if error.is_none() => error = Some(first),
+                Ok(event) => on_event(event),
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => return Err(EngineError::Stopped),
+            }
+        }
+    }
+
     /// The next event if there is one; never blocks.
     pub fn try_recv(&self) -> Option<Event<G>> {
         self.events.try_recv().ok()
@@ -222,12 +303,7 @@ impl<G: Game> Engine<G> {
 
     /// The engine's memory use, as last published.
     pub fn memory(&self) -> MemoryUse {
-        MemoryUse {
-            tree_bytes: self.memory.tree_bytes.load(Ordering::Relaxed),
-            tree_bound: self.memory.tree_bound.load(Ordering::Relaxed),
-            table_bytes: self.memory.table_bytes.load(Ordering::Relaxed),
-            table_bound: self.memory.table_bound.load(Ordering::Relaxed),
-        }
+        self.memory.read()
     }
 
     /// Stops everything and waits (at most a couple of seconds) for the threads to end.

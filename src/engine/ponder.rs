@@ -3,16 +3,16 @@
 
 use super::config::PonderMode;
 use super::opponent::{OpponentModel, Prediction, ponder_shares};
-use super::search_api::{Limits, StopSignal};
 use super::think::ensure_root_expanded;
 use super::tree::{Tree, TreeStats, TreeStore};
+use crate::eval::Evaluator;
 use crate::games::{Game, Key, Seat};
-use crate::search::eval::Evaluator;
 use crate::search::score::{WIN_BASE, to_table};
 use crate::search::{
     Algorithm, Bound, Budget, MAX_DEPTH, RootMove, SearchWorker, TableKind, TranspositionTable,
     Window,
 };
+use crate::search::{Limits, StopSignal};
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 use std::time::{Duration, Instant};

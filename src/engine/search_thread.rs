@@ -1,19 +1,22 @@
 //! The search thread: runs one job at a time (a `go` or pondering) on a tree lent by the
-//! engine thread, sends its events directly, and hands the tree back.
+//! engine thread, sends its events directly, and hands the tree back; and the [`Knowledge`]
+//! (evaluator and endgame database values) its searches are compiled for, here because a
+//! job carries the knowledge and the knowledge runs the job with its evaluator's type.
 
 use super::command::SearchId;
 use super::config::PonderMode;
 use super::event::{Event, IterationInfo, PonderInfo};
 use super::opponent::{OpponentModel, Prediction};
 use super::ponder::{PonderEnd, PonderSetup, ponder};
-use super::search_api::{Limits, StopSignal, TieBreak};
 use super::think::{ThinkSetup, think};
 use super::tree::Tree;
+use crate::eval::{Database, Evaluator, EvaluatorVisitor, Evaluators, WithDatabase};
 use crate::games::{Game, Key};
-use crate::search::eval::{Evaluator, EvaluatorVisitor, Evaluators};
 use crate::search::{HelperPool, SearchWorker, TranspositionTable};
+use crate::search::{Limits, StopSignal, TieBreak};
 use crossbeam_channel::{Receiver, Sender};
 use std::any::Any;
+use std::fmt;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -52,8 +55,11 @@ pub(crate) struct Job<G: Game> {
     pub tree_min_depth: u32,
     /// The shared transposition table.
     pub table: Arc<TranspositionTable>,
-    /// The evaluator's name (checked by the engine thread).
+    /// The evaluator's name (checked by the engine thread), used unless `knowledge` holds an
+    /// evaluator.
     pub eval: String,
+    /// The evaluator and database given as values.
+    pub knowledge: Knowledge<G>,
     pub forward_pruning: bool,
     /// Threads of a `go`: this one and `threads - 1` Lazy SMP helpers.
     pub threads: usize,
@@ -72,7 +78,7 @@ pub(crate) struct JobDone<G: Game> {
 }
 
 /// What a job leaves besides its events.
-struct Finished<G: Game> {
+pub(crate) struct Finished<G: Game> {
     tree: Tree<G>,
     ponder_finished: bool,
     prediction: Option<Prediction<G>>,
@@ -128,6 +134,7 @@ pub(crate) struct Workers<G: Game> {
     pool: HelperPool<G>,
     threads: usize,
     eval: String,
+    knowledge: Knowledge<G>,
     forward_pruning: bool,
     table: Arc<TranspositionTable>,
 }
@@ -137,17 +144,36 @@ impl<G: Game> Workers<G> {
     fn serve(&self, job: &Job<G>) -> bool {
         self.threads == job.threads
             && self.eval == job.eval
+            && self.knowledge.same_as(&job.knowledge)
             && self.forward_pruning == job.forward_pruning
             && Arc::ptr_eq(&self.table, &job.table)
     }
 }
 
-/// Runs a job with the search compiled for its evaluator.
+/// An evaluator given to the engine as a value: runs a job with the search compiled for its
+/// type (one dynamic call per job, none per node).
+pub(crate) trait EngineEvaluator<G: Game>: Send + Sync {
+    /// Runs `runner`'s job with this evaluator.
+    fn run_job(&self, runner: JobRunner<'_, G>) -> Finished<G>;
+}
+
+/// The evaluator value of a [`Knowledge`].
+pub(crate) struct GivenEvaluator<E>(pub(crate) Arc<E>);
+
+impl<G: Game, E: Evaluator<G> + 'static> EngineEvaluator<G> for GivenEvaluator<E> {
+    fn run_job(&self, runner: JobRunner<'_, G>) -> Finished<G> {
+        runner.visit(self.0.clone())
+    }
+}
+
+/// Runs a job with the search compiled for its evaluator: the one given as a value, or the
+/// one the job names.
 fn run_job<G: Evaluators>(
     job: Job<G>,
     events: &Sender<Event<G>>,
     workers: &mut Option<Workers<G>>,
 ) -> Finished<G> {
+    let given = job.knowledge.evaluator.clone();
     let eval = if G::evaluator_names().contains(&job.eval.as_str()) {
         job.eval.clone()
     } else {
@@ -158,14 +184,21 @@ fn run_job<G: Evaluators>(
         events,
         workers,
     };
+    if let Some(evaluator) = given {
+        return evaluator.run_job(runner);
+    }
     match G::visit_evaluator(&eval, runner) {
         Ok(result) => result,
         Err(_) => unreachable!("the evaluator name was checked"),
     }
 }
 
+/// The type the engine's search is compiled for: the evaluator with the job's database
+/// attached (without one, a probe is a test of `None`).
+type Knowing<G, E> = WithDatabase<E, Option<Database<G>>>;
+
 /// Runs one job once the evaluator's type is known.
-struct JobRunner<'a, G: Game> {
+pub(crate) struct JobRunner<'a, G: Game> {
     job: Job<G>,
     events: &'a Sender<Event<G>>,
     workers: &'a mut Option<Workers<G>>,
@@ -176,9 +209,14 @@ impl<G: Game> EvaluatorVisitor<G> for JobRunner<'_, G> {
 
     fn visit<E: Evaluator<G> + 'static>(self, evaluator: E) -> Finished<G> {
         let job = self.job;
-        let evaluator = Arc::new(evaluator);
-        let make =
-            || SearchWorker::<G, E>::new(job.table.clone(), evaluator.clone(), job.forward_pruning);
+        let evaluator = Arc::new(WithDatabase::new(evaluator, job.knowledge.database.clone()));
+        let make = || {
+            SearchWorker::<G, Knowing<G, E>>::new(
+                job.table.clone(),
+                evaluator.clone(),
+                job.forward_pruning,
+            )
+        };
         if !self.workers.as_ref().is_some_and(|w| w.serve(&job)) {
             // Dropping the old pool joins its threads (halted at their last job's end).
             *self.workers = None;
@@ -187,6 +225,7 @@ impl<G: Game> EvaluatorVisitor<G> for JobRunner<'_, G> {
                 pool: HelperPool::new((1..job.threads).map(|_| make()).collect()),
                 threads: job.threads,
                 eval: job.eval.clone(),
+                knowledge: job.knowledge.clone(),
                 forward_pruning: job.forward_pruning,
                 table: job.table.clone(),
             });
@@ -194,10 +233,10 @@ impl<G: Game> EvaluatorVisitor<G> for JobRunner<'_, G> {
         let Some(workers) = self.workers.as_mut() else {
             unreachable!("the workers were made above")
         };
-        if !workers.own.is::<SearchWorker<G, E>>() {
+        if !workers.own.is::<SearchWorker<G, Knowing<G, E>>>() {
             workers.own = Box::new(make());
         }
-        let Some(worker) = workers.own.downcast_mut::<SearchWorker<G, E>>() else {
+        let Some(worker) = workers.own.downcast_mut::<SearchWorker<G, Knowing<G, E>>>() else {
             unreachable!("the worker's type was checked above")
         };
         run_with(job, worker, Some(&mut workers.pool), self.events)
@@ -340,4 +379,104 @@ fn run_ponder<G: Game, E: Evaluator<G>>(
         PonderEnd::Finished => PonderInfo::Finished,
     }));
     (end, pondered.prediction)
+}
+
+/// An engine's knowledge: the evaluator it searches with and the endgame database it
+/// consults, each a value handed to [`Engine::with_knowledge`](super::Engine::with_knowledge).
+///
+/// Without an evaluator the engine uses the one [`EngineConfig::eval`](super::EngineConfig)
+/// names (and `setoption Eval` switches by name); with one, it searches with that value,
+/// compiled for its type, until an [`EngineOption::Eval`](super::EngineOption::Eval) names
+/// another. Without a database no position is scored exactly before the game ends; two
+/// engines in one process may hold two different databases.
+///
+/// ```
+/// use ponder::engine::{Engine, EngineConfig, Knowledge, Limits};
+/// use ponder::games::kalah::{CaptureRule, KalahConfig, KalahDefault, KalahEgdb};
+/// use ponder::{Game, GameRecord, Kalah};
+/// let config = KalahConfig::new(6, 4, CaptureRule::Classic).unwrap();
+/// let egdb = KalahEgdb::build(config, 6, 1, |_| {}).unwrap();
+/// let knowledge = Knowledge::new()
+///     .with_evaluator(KalahDefault)
+///     .with_database(std::sync::Arc::new(egdb));
+/// // 3 seeds left in the pits, the stores 22 and 23: the database knows the result.
+/// let record = Kalah::parse_position(&config, "0,0,0,0,1,1,22,0,0,0,0,0,1,23,0").unwrap();
+/// let engine_config = EngineConfig { ponder: false, pin_thread: false, ..Default::default() };
+/// let engine = Engine::with_knowledge(record, engine_config, knowledge).unwrap();
+/// let best = engine.best_move(Limits::depth(2)).unwrap();
+/// assert!(best.exact.is_some());
+/// ```
+pub struct Knowledge<G: Game> {
+    /// The evaluator given as a value (`None`: the configuration's named one).
+    pub(super) evaluator: Option<Arc<dyn EngineEvaluator<G>>>,
+    /// The endgame database.
+    pub(super) database: Option<Database<G>>,
+}
+
+impl<G: Game> Knowledge<G> {
+    /// No evaluator of its own (the configuration names one) and no database.
+    pub fn new() -> Knowledge<G> {
+        Knowledge {
+            evaluator: None,
+            database: None,
+        }
+    }
+
+    /// Searches with `evaluator` (the search is compiled for its type).
+    pub fn with_evaluator<E: Evaluator<G> + 'static>(mut self, evaluator: E) -> Knowledge<G> {
+        self.evaluator = Some(Arc::new(GivenEvaluator(Arc::new(evaluator))));
+        self
+    }
+
+    /// Consults `database`: the positions it covers are scored exactly.
+    pub fn with_database(mut self, database: Database<G>) -> Knowledge<G> {
+        self.database = Some(database);
+        self
+    }
+
+    /// The database, if any.
+    pub fn database(&self) -> Option<&Database<G>> {
+        self.database.as_ref()
+    }
+
+    /// Whether an evaluator was given as a value.
+    pub fn has_evaluator(&self) -> bool {
+        self.evaluator.is_some()
+    }
+
+    /// Whether both hold the very same evaluator and database values.
+    pub(super) fn same_as(&self, other: &Knowledge<G>) -> bool {
+        fn same<T: ?Sized>(a: &Option<Arc<T>>, b: &Option<Arc<T>>) -> bool {
+            match (a, b) {
+                (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                (None, None) => true,
+                _ => false,
+            }
+        }
+        same(&self.evaluator, &other.evaluator) && same(&self.database, &other.database)
+    }
+}
+
+impl<G: Game> Default for Knowledge<G> {
+    fn default() -> Knowledge<G> {
+        Knowledge::new()
+    }
+}
+
+impl<G: Game> Clone for Knowledge<G> {
+    fn clone(&self) -> Knowledge<G> {
+        Knowledge {
+            evaluator: self.evaluator.clone(),
+            database: self.database.clone(),
+        }
+    }
+}
+
+impl<G: Game> fmt::Debug for Knowledge<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Knowledge")
+            .field("evaluator", &self.evaluator.is_some())
+            .field("database", &self.database.is_some())
+            .finish()
+    }
 }

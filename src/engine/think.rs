@@ -4,14 +4,14 @@
 
 use super::command::SearchId;
 use super::event::BestMove;
-use super::search_api::{Limits, TieBreak};
 use super::tree::{Tree, TreeStats, TreeStore};
+use crate::eval::Evaluator;
 use crate::games::{Game, Key};
-use crate::search::eval::Evaluator;
 use crate::search::{
     Algorithm, Budget, DeepeningPlan, HelperPool, MAX_DEPTH, RootMove, SearchInfo, SearchWorker,
     StopSignal,
 };
+use crate::search::{Limits, TieBreak};
 use std::sync::Arc;
 use std::time::Instant;
 

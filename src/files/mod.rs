@@ -25,17 +25,20 @@
 //! Layout (little-endian): `magic: [u8; 8]`, `version: u32`, `length: u64` (of the payload),
 //! `crc32: u32` (of the payload), then the payload, nothing after it. Outputs meant for other
 //! tools (reports, CSV, SVG, JSON summaries) carry no header but are written atomically too
-//! ([`write_atomic`]).
+//! ([`write_atomic`]). Large files read in place (endgame databases) are mapped into memory
+//! ([`MappedFile`]): the header is checked at open, the checksum only when asked.
 
 mod atomic;
 mod error;
 mod header;
+mod mapped;
 #[cfg(test)]
 mod tests;
 
 pub use atomic::{PendingFile, write_atomic, write_atomic_bytes};
 pub use error::{FileError, FileProblem};
 pub use header::{HEADER_BYTES, Header};
+pub use mapped::MappedFile;
 
 use bincode::Options;
 use serde::Serialize;
@@ -78,8 +81,9 @@ fn bincode_options(limit: u64) -> impl Options {
 }
 
 /// Decodes a payload in this module's bincode encoding, allocating at most the payload's own
-/// length whatever the lengths inside say (for payloads from elsewhere than a file).
-pub fn decode_bincode<T: DeserializeOwned>(payload: &[u8]) -> Result<T, String> {
+/// length whatever the lengths inside say (for payloads from elsewhere than a file, and for
+/// values that borrow from the payload, such as a mapped file's byte strings).
+pub fn decode_bincode<'a, T: serde::Deserialize<'a>>(payload: &'a [u8]) -> Result<T, String> {
     bincode_options(payload.len() as u64)
         .deserialize(payload)
         .map_err(|e| e.to_string())

@@ -6,9 +6,9 @@ use super::{
     GreedyPlayer, Level, Limits, Player, PlayerError, PlayerSpec, RandomPlayer, SearchPlayer,
     level_params,
 };
-use crate::engine::{EngineConfig, MAX_THREADS};
+use crate::engine::{EngineConfig, Knowledge, MAX_THREADS};
 use crate::games::unknown_name;
-use crate::search::{Evaluators, SearchOptions, TieBreak, evaluator_by_name};
+use crate::search::{Database, Evaluators, SearchOptions, TieBreak, evaluator_by_name};
 use std::sync::Arc;
 
 /// Every player kind a spec may name, with what it is.
@@ -44,7 +44,7 @@ pub const PLAYER_KINDS: &[(&str, &str)] = &[
     ),
     (
         "perfect",
-        "perfect play where a loaded endgame database covers the position (Kalah; Oware under rules=awari; --egdb FILE): exact PVS, 1 s a move [as pvs]",
+        "perfect play where the endgame database it is given covers the position (Kalah; Oware; --egdb FILE): exact PVS, 1 s a move [as pvs]",
     ),
     (
         "pookie",
@@ -111,6 +111,17 @@ pub fn build_player<G: Evaluators>(
     spec: &PlayerSpec,
     seed: u64,
 ) -> Result<Box<dyn Player<G>>, PlayerError> {
+    build_player_with(spec, seed, None)
+}
+
+/// [`build_player`] for a player whose searches consult `database` (an endgame database:
+/// the positions it covers are scored exactly; the `perfect` level plays them perfectly).
+/// Players that do not search ignore it.
+pub fn build_player_with<G: Evaluators>(
+    spec: &PlayerSpec,
+    seed: u64,
+    database: Option<Database<G>>,
+) -> Result<Box<dyn Player<G>>, PlayerError> {
     let seed = spec.get_u64("seed", 0..=u64::MAX)?.unwrap_or(seed);
     match spec.kind() {
         "random" => {
@@ -139,17 +150,17 @@ pub fn build_player<G: Evaluators>(
                         full = full.with_default(key, value);
                     }
                 }
-                let player = build_searcher::<G>(&full, seed)?;
+                let player = build_searcher::<G>(&full, seed, database)?;
                 return Ok(Box::new(Named {
                     name: format!("{kind} ({})", player.name()),
                     inner: player,
                 }));
             }
             if kind == "engine" {
-                return build_engine::<G>(spec, seed);
+                return build_engine::<G>(spec, seed, database);
             }
             if algorithm_of(kind).is_some() {
-                return build_searcher::<G>(spec, seed);
+                return build_searcher::<G>(spec, seed, database);
             }
             Err(spec.error(unknown_name(
                 "player",
@@ -218,13 +229,15 @@ pub fn search_options_of(spec: &PlayerSpec) -> Result<SearchOptions, PlayerError
 fn build_searcher<G: Evaluators>(
     spec: &PlayerSpec,
     seed: u64,
+    database: Option<Database<G>>,
 ) -> Result<Box<dyn Player<G>>, PlayerError> {
     spec.check_keys(SEARCH_KEYS)?;
     let options = spec_options(spec, spec.kind())?;
     let limits = spec_limits(spec, default_limits::<G>())?;
     let random = random_tiebreak(spec, false)?;
-    let player = SearchPlayer::<G>::new(options, limits, random.then_some(seed))
-        .map_err(|e| spec.error(e.to_string()))?;
+    let player =
+        SearchPlayer::<G>::with_database(options, limits, random.then_some(seed), database)
+            .map_err(|e| spec.error(e.to_string()))?;
     Ok(Box::new(player))
 }
 
@@ -233,6 +246,7 @@ fn build_searcher<G: Evaluators>(
 fn build_engine<G: Evaluators>(
     spec: &PlayerSpec,
     seed: u64,
+    database: Option<Database<G>>,
 ) -> Result<Box<dyn Player<G>>, PlayerError> {
     spec.check_keys(ENGINE_KEYS)?;
     let defaults = EngineConfig::default();
@@ -257,7 +271,13 @@ fn build_engine<G: Evaluators>(
     };
     let limits = spec_limits(spec, default_limits::<G>())?;
     let label = engine_label(&config, &limits);
-    Ok(Box::new(EnginePlayer::<G>::new(config, limits, label)?))
+    let mut knowledge = Knowledge::new();
+    if let Some(database) = database {
+        knowledge = knowledge.with_database(database);
+    }
+    Ok(Box::new(EnginePlayer::<G>::with_knowledge(
+        config, limits, label, knowledge,
+    )?))
 }
 
 /// `engine:depth=8,eval=default,tiebreak=random,ponder=on`

@@ -2,14 +2,9 @@
 //! the opponent's time.
 
 use super::{Choice, Limits, Player, PlayerError, Thought, Turn, legal_moves};
-use crate::engine::{Engine, EngineConfig, Event, PonderInfo};
+use crate::engine::{Engine, EngineConfig, Event, Knowledge, PonderInfo};
 use crate::games::GameRecord;
 use crate::search::Evaluators;
-use std::time::{Duration, Instant};
-
-/// How long past a search's own deadline the player waits for the engine's answer before it
-/// gives up (the engine promises one answer per `go`; this only guards against a bug).
-const ANSWER_GRACE: Duration = Duration::from_secs(10);
 
 /// The [`Engine`] behind the [`Player`] trait. The engine is told every move (so it re-roots
 /// its tree) and ponders while the other side is to move, when its configuration says so;
@@ -27,15 +22,26 @@ pub struct EnginePlayer<G: Evaluators> {
 impl<G: Evaluators> EnginePlayer<G> {
     /// An engine with `config`, answering within `limits` unless a turn gives others. It
     /// starts on the default configuration's start position and is told the real game on its
-    /// first move.
+    /// first move. An error when the engine cannot start (see [`Engine::new`]).
     pub fn new(
         config: EngineConfig,
         limits: Limits,
         label: String,
     ) -> Result<EnginePlayer<G>, PlayerError> {
+        EnginePlayer::with_knowledge(config, limits, label, Knowledge::new())
+    }
+
+    /// [`EnginePlayer::new`] for an engine with `knowledge` (its evaluator and endgame
+    /// database as values).
+    pub fn with_knowledge(
+        config: EngineConfig,
+        limits: Limits,
+        label: String,
+        knowledge: Knowledge<G>,
+    ) -> Result<EnginePlayer<G>, PlayerError> {
         let start = GameRecord::new(G::start(&Default::default())?);
         Ok(EnginePlayer {
-            engine: Engine::new(start, config),
+            engine: Engine::with_knowledge(start, config, knowledge)?,
             limits,
             label,
             known: None,
@@ -67,31 +73,35 @@ impl<G: Evaluators> EnginePlayer<G> {
     /// Takes in the pending events (pondering progress).
     fn drain(&mut self) {
         while let Some(event) = self.engine.try_recv() {
-            self.take_ponder_event(event);
+            take_ponder_event(&mut self.ponder, self.known.as_ref(), event);
         }
     }
+}
 
-    /// Keeps pondering's progress, as the engine sees it: it ponders on the other side's
-    /// turn in the position it was last told.
-    fn take_ponder_event(&mut self, event: Event<G>) {
-        let Event::Ponder(info) = event else { return };
-        if let PonderInfo::Started { .. } = info {
-            self.ponder = None;
-        }
-        let Some(pondered) = self.known.as_ref().map(GameRecord::current) else {
-            return;
-        };
-        let engine = pondered.side_to_move().opponent();
-        if let Some(line) = info.seen_by(&pondered, engine) {
-            self.ponder = Some(Thought {
-                depth: line.depth,
-                score: Some(line.score),
-                exact: None,
-                nodes: line.nodes,
-                time: line.time,
-                pv: line.line,
-            });
-        }
+/// Keeps pondering's progress in `ponder`, as the engine sees it: it ponders on the other
+/// side's turn in the position it was last told (`known`).
+fn take_ponder_event<G: Evaluators>(
+    ponder: &mut Option<Thought<G>>,
+    known: Option<&GameRecord<G>>,
+    event: Event<G>,
+) {
+    let Event::Ponder(info) = event else { return };
+    if let PonderInfo::Started { .. } = info {
+        *ponder = None;
+    }
+    let Some(pondered) = known.map(GameRecord::current) else {
+        return;
+    };
+    let engine = pondered.side_to_move().opponent();
+    if let Some(line) = info.seen_by(&pondered, engine) {
+        *ponder = Some(Thought {
+            depth: line.depth,
+            score: Some(line.score),
+            exact: None,
+            nodes: line.nodes,
+            time: line.time,
+            pv: line.line,
+        });
     }
 }
 
@@ -115,57 +125,42 @@ impl<G: Evaluators> Player<G> for EnginePlayer<G> {
         self.sync(record);
         self.ponder = None;
         let limits = turn.limits.clone().unwrap_or_else(|| self.limits.clone());
-        let give_up = limits
-            .hard_deadline()
-            .map(|deadline| Instant::now() + deadline + ANSWER_GRACE);
-        let id = self.engine.go(limits);
-        let mut stop_sent = false;
-        loop {
-            if turn.stop.is_stopped() && !stop_sent {
-                self.engine.stop();
-                stop_sent = true;
-            }
-            if give_up.is_some_and(|at| Instant::now() > at) {
-                return Err(PlayerError::Engine(
-                    "the engine did not answer in time".into(),
-                ));
-            }
-            let Some(event) = self.engine.recv_timeout(Duration::from_millis(5)) else {
-                continue;
-            };
-            match event {
-                Event::Info(info) if info.id == id => turn.report(&Thought {
-                    depth: info.search.depth,
-                    score: Some(info.search.score.0),
-                    exact: info.search.exact,
-                    nodes: info.search.nodes,
-                    time: info.search.time,
-                    pv: info.search.pv,
-                }),
-                Event::BestMove(best) if best.id == id => {
-                    let mv = best.mv.ok_or(PlayerError::GameOver)?;
-                    let pv = match best.ponder {
-                        Some(reply) => vec![mv, reply],
-                        None => vec![mv],
-                    };
-                    return Ok(Choice {
-                        mv,
-                        thought: Thought {
-                            depth: best.depth,
-                            score: Some(best.score),
-                            exact: best.exact,
-                            nodes: best.nodes,
-                            time: best.time,
-                            pv,
-                        },
-                    });
-                }
-                // An error answers a command, not the `go` (which answers exactly once): the
-                // engine recovered, keep waiting.
-                Event::Error(_) => {}
-                other => self.take_ponder_event(other),
-            }
-        }
+        let stop = turn.stop;
+        let EnginePlayer {
+            engine,
+            known,
+            ponder,
+            ..
+        } = self;
+        // The search's lines go to the front end; whatever else comes (pondering news of
+        // before the search) is taken in as `pondering` would.
+        let best = engine.best_move_with(limits, stop, |event| match event {
+            Event::Info(info) => turn.report(&Thought {
+                depth: info.search.depth,
+                score: Some(info.search.score.0),
+                exact: info.search.exact,
+                nodes: info.search.nodes,
+                time: info.search.time,
+                pv: info.search.pv,
+            }),
+            other => take_ponder_event(ponder, known.as_ref(), other),
+        })?;
+        let mv = best.mv.ok_or(PlayerError::GameOver)?;
+        let pv = match best.ponder {
+            Some(reply) => vec![mv, reply],
+            None => vec![mv],
+        };
+        Ok(Choice {
+            mv,
+            thought: Thought {
+                depth: best.depth,
+                score: Some(best.score),
+                exact: best.exact,
+                nodes: best.nodes,
+                time: best.time,
+                pv,
+            },
+        })
     }
 
     fn observe(&mut self, record: &GameRecord<G>, _my_turn: bool) {

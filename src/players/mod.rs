@@ -24,7 +24,9 @@ mod random;
 mod searching;
 mod spec;
 
-pub use build::{PLAYER_KINDS, build_player, default_limits, search_options_of, takes_hash};
+pub use build::{
+    PLAYER_KINDS, build_player, build_player_with, default_limits, search_options_of, takes_hash,
+};
 pub use engine::EnginePlayer;
 pub use greedy::{EvalFn, GreedyPlayer};
 pub use levels::{Level, level_params, with_level};
@@ -238,9 +240,9 @@ pub enum PlayerError {
     /// The search could not start (unknown evaluator, bad option).
     #[error("search: {0}")]
     Search(String),
-    /// The engine thread failed or stopped answering.
+    /// The engine could not start, refused a command, or stopped answering.
     #[error("engine: {0}")]
-    Engine(String),
+    Engine(#[from] crate::engine::EngineError),
     /// The game refused a position or a move.
     #[error(transparent)]
     Game(#[from] GameError),

@@ -3,7 +3,9 @@
 
 use super::{Choice, Limits, Player, PlayerError, Thought, Turn, legal_moves};
 use crate::games::GameRecord;
-use crate::search::{Algorithm, Evaluators, SearchInfo, SearchOptions, Searcher, Table, TieBreak};
+use crate::search::{
+    Algorithm, Database, Evaluators, SearchInfo, SearchOptions, Searcher, Table, TieBreak,
+};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -32,14 +34,24 @@ impl<G: Evaluators> SearchPlayer<G> {
     /// A player searching with `options` (its tie-break is replaced by the player's: first, or
     /// random when `random_seed` is given) within `limits` unless a turn gives others.
     pub fn new(
-        mut options: SearchOptions,
+        options: SearchOptions,
         limits: Limits,
         random_seed: Option<u64>,
     ) -> Result<SearchPlayer<G>, PlayerError> {
+        SearchPlayer::with_database(options, limits, random_seed, None)
+    }
+
+    /// [`SearchPlayer::new`] whose searches consult `database` (an endgame database).
+    pub fn with_database(
+        mut options: SearchOptions,
+        limits: Limits,
+        random_seed: Option<u64>,
+        database: Option<Database<G>>,
+    ) -> Result<SearchPlayer<G>, PlayerError> {
         options.tiebreak = TieBreak::First;
         let label = label(&options, &limits, random_seed.is_some());
-        let searcher =
-            Searcher::with_new_table(options).map_err(|e| PlayerError::Search(e.to_string()))?;
+        let searcher = Searcher::with_new_table_and_database(options, database)
+            .map_err(|e| PlayerError::Search(e.to_string()))?;
         Ok(SearchPlayer {
             searcher,
             limits,

@@ -8,9 +8,9 @@
 //! bound and one at or above beta a lower bound. Without pruning the window never narrows and
 //! never cuts: every move of every node is searched and the value is the minimax value.
 
-use super::eval::Evaluator;
 use super::score::INFINITY;
 use super::worker::{SearchWorker, Window};
+use crate::eval::Evaluator;
 use crate::games::Game;
 
 /// Whether a full-width search cuts off.

@@ -1,11 +1,13 @@
 //! The per-thread view of a search's budget: stop signals, the hard deadline and the node
 //! limit, checked cheaply at every node and fully every 1024 nodes.
 
-use super::iterative::MAX_DEPTH;
 use super::limits::{Limits, StopSignal};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+
+/// The deepest iteration any search runs.
+pub const MAX_DEPTH: u32 = 128;
 
 /// Nodes between two full checks (clock, shared node count).
 const CHECK_INTERVAL: u64 = 1024;

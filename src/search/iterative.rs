@@ -2,8 +2,7 @@
 //! aspiration windows around the last value for PVS; the main thread reports each completed
 //! iteration and chooses among its equal-best moves.
 
-use super::budget::SoftTarget;
-use super::eval::Evaluator;
+use super::budget::{MAX_DEPTH, SoftTarget};
 use super::options::{Algorithm, TieBreak};
 use super::report::{SearchInfo, nodes_per_second};
 use super::root::{RootMove, RootResult};
@@ -12,11 +11,9 @@ use super::smp::HelperIterations;
 use super::store::{NoStore, NodeStore};
 use super::tiebreak::choose;
 use super::worker::SearchWorker;
+use crate::eval::Evaluator;
 use crate::games::Game;
 use std::time::Duration;
-
-/// The deepest iteration any search runs.
-pub const MAX_DEPTH: u32 = 128;
 
 /// The shallowest iteration searched with an aspiration window.
 const ASPIRATION_MIN_DEPTH: u32 = 4;

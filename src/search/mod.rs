@@ -19,7 +19,6 @@
 mod alphabeta;
 mod budget;
 mod error;
-pub mod eval;
 mod iterative;
 mod limits;
 pub mod multi;
@@ -27,33 +26,35 @@ mod options;
 mod ordering;
 mod prove;
 mod pvs;
+mod reductions;
 mod repetition;
 mod report;
 mod root;
 pub mod score;
 mod searcher;
-mod selectivity;
 mod smp;
+pub mod solve;
 mod store;
 pub mod table;
 mod tiebreak;
 mod worker;
 
-pub(crate) use budget::Budget;
-pub use error::SearchError;
-pub use eval::{
-    Evaluator, EvaluatorVisitor, Evaluators, GameEvaluation, ScoreDiff, evaluator_by_name,
+pub use crate::eval::{
+    Database, Evaluator, EvaluatorVisitor, Evaluators, ExactScores, GameEvaluation, ScoreDiff,
+    WithDatabase, evaluator_by_name,
 };
+pub use crate::eval::{LateMovePruning, Margin, Reductions, Selectivity, Singular, TECHNIQUES};
+pub(crate) use budget::Budget;
+pub use budget::MAX_DEPTH;
+pub use error::SearchError;
 pub(crate) use iterative::DeepeningPlan;
-pub use iterative::MAX_DEPTH;
 pub use limits::{Limits, StopSignal};
 pub use options::{Algorithm, SearchOptions, TieBreak};
 pub use prove::{Proof, Prover};
 pub use report::{SearchInfo, SearchOutcome};
 pub(crate) use root::RootMove;
-pub use score::{INFINITY, Score, exact_text};
+pub use score::{INFINITY, MAX_HEURISTIC, Score, exact_text};
 pub use searcher::Searcher;
-pub use selectivity::{LateMovePruning, Margin, Reductions, Selectivity, Singular, TECHNIQUES};
 pub(crate) use smp::HelperPool;
 pub(crate) use store::{NodeStore, NodeWindow};
 pub use table::{

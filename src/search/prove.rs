@@ -10,14 +10,14 @@
 //! (their entries mean different things).
 
 use super::budget::Budget;
-use super::eval::Evaluator;
-use super::iterative::MAX_DEPTH;
+use super::budget::MAX_DEPTH;
 use super::limits::{Limits, StopSignal};
 use super::report::{SearchInfo, SearchOutcome, nodes_per_second};
 use super::score::{INFINITY, Score};
 use super::store::{NoStore, NodeWindow};
 use super::table::{Table, TableKind, TranspositionTable};
 use super::worker::{Horizon, SearchWorker};
+use crate::eval::Evaluator;
 use crate::games::{Game, GameRecord};
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;

@@ -15,18 +15,19 @@
 //! cut off too and late quiet moves (after the first two) are searched one ply shallower
 //! first, two plies from depth 6 on after the third (late-move reductions, verified at full
 //! depth when they beat alpha). At equal nodes the reductions win Kalah matches against the
-//! unreduced search (figures in `docs/search.md`). A game's [`Selectivity`] may also ask for
+//! unreduced search (figures in `docs/matches.md`). A game's [`Selectivity`] may also ask for
 //! a node's only move to be searched a ply deeper, again with forward pruning on only.
 //!
 //! [`Selectivity`]: super::Selectivity
 
-use super::eval::Evaluator;
 use super::ordering::{HistoryRule, MoveOrderer};
+use super::reductions::HISTORY_REDUCTION_STEP;
 use super::score::{INFINITY, MAX_HEURISTIC};
-use super::selectivity::{HISTORY_REDUCTION_STEP, Reductions};
 use super::store::{NoStore, NodeStore, NodeWindow};
 use super::table::{Bound, Table, TableEntry};
 use super::worker::SearchWorker;
+use crate::eval::Evaluator;
+use crate::eval::Reductions;
 use crate::games::{Game, Key};
 
 /// The shallowest remaining depth at which the table is probed and written.

@@ -7,13 +7,13 @@
 //! failed low at the bound.
 
 use super::alphabeta::Pruning;
-use super::eval::Evaluator;
 use super::options::Algorithm;
 use super::pvs::Late;
 use super::score::INFINITY;
-use super::selectivity::Reductions;
 use super::store::{NodeStore, NodeWindow};
 use super::worker::{SearchWorker, Window};
+use crate::eval::Evaluator;
+use crate::eval::Reductions;
 use crate::games::Game;
 
 /// A root move with what the last search pass learnt about it.

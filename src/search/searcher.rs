@@ -3,19 +3,20 @@
 
 use super::SearchError;
 use super::budget::Budget;
-use super::eval::{Evaluator, EvaluatorVisitor, Evaluators};
-use super::iterative::{DeepeningPlan, MAX_DEPTH};
+use super::budget::MAX_DEPTH;
+use super::iterative::DeepeningPlan;
 use super::limits::{Limits, StopSignal};
 use super::options::{Algorithm, SearchOptions};
 use super::prove::{PROOF_HASH_MIB, Prover, proof_limits, proven_outcome};
 use super::report::{SearchInfo, SearchOutcome};
 use super::root::RootMove;
 use super::score::{self, Score};
-use super::selectivity::Selectivity;
 use super::smp::HelperPool;
 use super::store::NoStore;
 use super::table::{Table, TranspositionTable};
 use super::worker::SearchWorker;
+use crate::eval::Selectivity;
+use crate::eval::{Database, Evaluator, EvaluatorVisitor, Evaluators, WithDatabase};
 use crate::games::{Game, GameRecord};
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
@@ -25,8 +26,9 @@ use std::time::Instant;
 /// [`TranspositionTable`].
 ///
 /// The search is compiled for the evaluator the options name (chosen once, in
-/// [`Searcher::new`]); its worker threads keep their killers and history from one search to
-/// the next.
+/// [`Searcher::new`]) or the caller's own ([`Searcher::with_evaluator`]); an endgame database
+/// is a value attached to it ([`Searcher::with_database`]). Its worker threads keep their
+/// killers and history from one search to the next.
 ///
 /// ```
 /// use ponder::search::{Limits, SearchOptions, Searcher, StopSignal};
@@ -52,14 +54,45 @@ impl<G: Evaluators> Searcher<G> {
         options: SearchOptions,
         table: Arc<TranspositionTable>,
     ) -> Result<Self, SearchError> {
+        Searcher::with_database(options, table, None)
+    }
+
+    /// A searcher with `options` over the shared `table` that consults `database` (an
+    /// endgame database: the positions it covers get their exact scores); without one, as
+    /// [`Searcher::new`]. The search is compiled for the named evaluator with the database
+    /// attached ([`WithDatabase`]): without a database, a probe is a test of `None`.
+    ///
+    /// ```
+    /// use ponder::games::kalah::{CaptureRule, KalahConfig, KalahEgdb};
+    /// use ponder::search::{Database, Limits, SearchOptions, Searcher, StopSignal};
+    /// use ponder::{Game, Kalah};
+    /// let config = KalahConfig::new(6, 4, CaptureRule::Classic).unwrap();
+    /// let egdb: Database<Kalah> = std::sync::Arc::new(KalahEgdb::build(config, 6, 1, |_| {}).unwrap());
+    /// let options = SearchOptions::default();
+    /// let table = std::sync::Arc::new(ponder::search::TranspositionTable::new(
+    ///     options.table_kind,
+    ///     options.hash_mib,
+    /// ));
+    /// let mut searcher = Searcher::<Kalah>::with_database(options, table, Some(egdb)).unwrap();
+    /// // 3 seeds left in the pits: the database knows the exact result.
+    /// let record = Kalah::parse_position(&config, "0,0,0,0,1,1,22,0,0,0,0,0,1,23,0").unwrap();
+    /// let outcome = searcher.search(&record, &Limits::depth(1), &StopSignal::new(), &mut |_| {});
+    /// assert!(outcome.exact.is_some());
+    /// ```
+    pub fn with_database(
+        options: SearchOptions,
+        table: Arc<TranspositionTable>,
+        database: Option<Database<G>>,
+    ) -> Result<Self, SearchError> {
         struct ByName<G: Evaluators> {
             options: SearchOptions,
             table: Arc<TranspositionTable>,
-            _game: std::marker::PhantomData<G>,
+            database: Option<Database<G>>,
         }
         impl<G: Evaluators> EvaluatorVisitor<G> for ByName<G> {
             type Output = Result<Searcher<G>, SearchError>;
             fn visit<E: Evaluator<G> + 'static>(self, evaluator: E) -> Self::Output {
+                let evaluator = WithDatabase::new(evaluator, self.database);
                 Searcher::with_evaluator(self.options, self.table, evaluator)
             }
         }
@@ -69,7 +102,7 @@ impl<G: Evaluators> Searcher<G> {
             ByName {
                 options,
                 table,
-                _game: std::marker::PhantomData,
+                database,
             },
         )?
     }
@@ -126,6 +159,14 @@ impl<G: Evaluators> Searcher<G> {
 
     /// A searcher with a table of its own, of `options.hash_mib` MiB and `options.table_kind`.
     pub fn with_new_table(options: SearchOptions) -> Result<Self, SearchError> {
+        Searcher::with_new_table_and_database(options, None)
+    }
+
+    /// [`Searcher::with_database`] with a table of its own, as [`Searcher::with_new_table`].
+    pub fn with_new_table_and_database(
+        options: SearchOptions,
+        database: Option<Database<G>>,
+    ) -> Result<Self, SearchError> {
         if let Some(total) = super::physical_memory_mib() {
             if options.hash_mib as u64 > total {
                 return Err(SearchError::InvalidOption(format!(
@@ -138,7 +179,7 @@ impl<G: Evaluators> Searcher<G> {
             options.table_kind,
             options.hash_mib,
         ));
-        Searcher::new(options, table)
+        Searcher::with_database(options, table, database)
     }
 
     /// The options.

@@ -11,10 +11,10 @@
 //! search ends on the deepest completed pass (times to a fixed depth: `docs/search.md`).
 
 use super::budget::Budget;
-use super::eval::Evaluator;
 use super::repetition::RepetitionStack;
 use super::root::RootMove;
 use super::worker::SearchWorker;
+use crate::eval::Evaluator;
 use crate::games::Game;
 use crossbeam_channel::{Receiver, Sender};
 use parking_lot::Mutex;

@@ -6,14 +6,15 @@
 //! allocates nothing and takes no lock (the shared table is lock-free).
 
 use super::budget::Budget;
-use super::eval::Evaluator;
 use super::limits::StopSignal;
 use super::ordering::MoveOrderer;
+use super::reductions::ReductionTable;
 use super::repetition::RepetitionStack;
 use super::score::{self, MAX_HEURISTIC};
-use super::selectivity::{ReductionTable, Selectivity};
 use super::store::{NoStore, NodeStore, NodeWindow};
 use super::table::{Table, TranspositionTable};
+use crate::eval::Evaluator;
+use crate::eval::Selectivity;
 use crate::games::{Game, Key, Seat};
 use std::sync::Arc;
 

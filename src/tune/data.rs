@@ -2,12 +2,12 @@
 //! features and the game's result for the side to move.
 
 use super::TuneError;
+use crate::eval::evaluator_by_name;
+use crate::eval::{Evaluator, Evaluators, LinearFeatures, MAX_FEATURES};
 use crate::files::FileFormat;
 use crate::games::{GameRecord, Seat};
 use crate::matches::{Balance, Termination, derive_seed, opening, play_game};
 use crate::players::{PlayerSpec, StopSignal, build_player};
-use crate::search::eval::{Evaluator, Evaluators, LinearFeatures, MAX_FEATURES};
-use crate::search::evaluator_by_name;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};

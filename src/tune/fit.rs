@@ -5,16 +5,14 @@
 //! scale). The fitted evaluation's weights are found in the logit's own units by full-batch
 //! Adam on standardised features with L2, then divided by the compared evaluation's `K` and
 //! rounded to the fixed point the hot path evaluates
-//! ([`WEIGHT_SHIFT`](crate::search::eval::WEIGHT_SHIFT)): the fitted evaluation speaks the
+//! ([`WEIGHT_SHIFT`](crate::eval::WEIGHT_SHIFT)): the fitted evaluation speaks the
 //! compared one's units, so the search's margins keep their meaning. Every model is judged
 //! on held-out games, never on the positions it was fitted to.
 
 use super::TuneError;
 use super::data::{Dataset, Sample};
+use crate::eval::{FeatureVector, MAX_FEATURES, WEIGHT_SHIFT, fixed_point_value, weighted_sum};
 use crate::matches::derive_seed;
-use crate::search::eval::{
-    FeatureVector, MAX_FEATURES, WEIGHT_SHIFT, fixed_point_value, weighted_sum,
-};
 use crate::search::score::WIN_BASE;
 
 /// How the weights are fitted.

@@ -1,5 +1,5 @@
 //! Fitting evaluations to game outcomes (`ponder tune-eval`), the same for every game with
-//! [`LinearFeatures`](crate::search::eval::LinearFeatures):
+//! [`LinearFeatures`](crate::eval::LinearFeatures):
 //!
 //! - [`data`]: self-play between node-limited searching players from seeded random
 //!   openings, positions sampled from each game (the quiet ones, or all), labelled with the

@@ -1,4 +1,4 @@
-//! Fitting the network evaluation ([`crate::search::eval::Network`]): the pattern
+//! Fitting the network evaluation ([`crate::eval::Network`]): the pattern
 //! evaluation's logistic regression first ([`super::fit`]), then one hidden layer over the
 //! same patterns trained on what the linear model leaves unexplained.
 //!
@@ -13,7 +13,7 @@
 use super::TuneError;
 use super::data::{Dataset, Sample};
 use super::fit::{FitOptions, FitReport, Targets, fit, held_out, judge, sigmoid, vector};
-use crate::search::eval::{HIDDEN, HiddenRow, NetworkWeights, OUTPUT_EXTRA_BITS, QA, WEIGHT_SHIFT};
+use crate::eval::{HIDDEN, HiddenRow, NetworkWeights, OUTPUT_EXTRA_BITS, QA, WEIGHT_SHIFT};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};

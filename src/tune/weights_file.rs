@@ -1,14 +1,14 @@
 //! The weights files `ponder tune-eval` writes: the binary file the build embeds
-//! ([`crate::search::eval::weights`]), named by its contents, in the game's weights folder
+//! ([`crate::eval::weights`]), named by its contents, in the game's weights folder
 //! (`src/games/<game>/weights/`), and its provenance note beside it (`<name>.md`: the command
 //! that wrote it, the held-out figures, and places for the data's origin and the match that
 //! accepts it).
 
 use super::fit::FitReport;
-use crate::files::{FileError, write_atomic_bytes};
-use crate::search::eval::weights::{
+use crate::eval::weights::{
     NOTE_PLACEHOLDER, Weights, encode_weights, note_name, weights_file_name,
 };
+use crate::files::{FileError, write_atomic_bytes};
 use std::path::{Path, PathBuf};
 
 /// Where [`write_weights_file`] wrote a weights file and its note.
@@ -36,7 +36,7 @@ pub struct Provenance<'a> {
 /// with the provenance note beside them (each file atomically).
 ///
 /// ```
-/// use ponder::search::eval::{LinearWeights, Weights};
+/// use ponder::eval::{LinearWeights, Weights};
 /// use ponder::tune::{FitReport, Provenance, write_weights_file};
 /// let folder = std::env::temp_dir().join(format!("ponder-doc-w-{}", std::process::id()));
 /// std::fs::create_dir_all(&folder).unwrap();
@@ -81,7 +81,7 @@ pub fn render_note(
     let report = provenance.report;
     let mut text = format!(
         "# `{name}`: {game}'s `{kind}` evaluation weights\n\n\
-         Written by `ponder tune-eval` (the format: `src/search/eval/weights.rs`); rerun the \
+         Written by `ponder tune-eval` (the format: `src/eval/weights.rs`); rerun the \
          command from the repository's root to refit rather than editing the file:\n\n\
          ```text\n{}\n```\n\n\
          ## Data and fit\n\n",
@@ -218,9 +218,9 @@ fn numbered(word: &str) -> Option<(&str, u64, &str)> {
 mod tests {
     use super::*;
     use crate::Game;
+    use crate::eval::weights::{WeightsKind, load_weights};
+    use crate::eval::{HiddenRow, LinearFeatures, LinearWeights, NetworkWeights};
     use crate::games::ataxx::Ataxx;
-    use crate::search::eval::weights::{WeightsKind, load_weights};
-    use crate::search::eval::{HiddenRow, LinearFeatures, LinearWeights, NetworkWeights};
     use crate::tune::ModelScore;
 
     fn words(line: &str) -> Vec<String> {

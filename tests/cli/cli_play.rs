@@ -336,3 +336,27 @@ fn a_killed_game_resumes_at_the_same_move() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_perfect_level_builds_kalahs_database_in_the_cache_and_plays_a_whole_game() {
+    let cache = std::env::temp_dir().join(format!("ponder-cache-perfect-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&cache);
+    let output = Command::new(env!("CARGO_BIN_EXE_ponder"))
+        .args([
+            "play",
+            "--game",
+            "kalah:pits=3,seeds=2",
+            "--level",
+            "perfect",
+        ])
+        .args(["--seats", "engine,random", "--depth", "2"])
+        .env("PONDER_CACHE_DIR", &cache)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs");
+    assert!(output.status.success(), "{output:?}");
+    assert!(stdout(&output).contains("result: "));
+    // Every board of 3 pits a side with fewer seeds than the 12 of the game.
+    assert!(cache.join("kalah-3pits-classic-11seeds.egdb").is_file());
+    let _ = std::fs::remove_dir_all(&cache);
+}

@@ -99,20 +99,69 @@ fn ponder(args: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
+/// A fresh cache directory for one test, never the user's own.
+fn temp_cache(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("ponder-cache-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// `ponder solve` of `game` with its database cached in `cache`.
+fn solve_with_cache(game: &str, cache: &std::path::Path) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_ponder"))
+        .args(["solve", "--game", game, "--hash", "8"])
+        .env("PONDER_CACHE_DIR", cache)
+        .output()
+        .unwrap()
+}
+
 #[test]
-fn solve_prints_the_kalah_margin_and_a_line() {
+fn solve_prints_the_kalah_margin_and_builds_its_database_in_the_cache_once() {
     // Irving, Donkers and Uiterwijk (2000), Table 9: Kalah(4,3), empty capture, +8.
-    let output = ponder(&[
-        "solve",
-        "--game",
-        "kalah:pits=4,seeds=3,capture=empty",
-        "--hash",
-        "8",
-    ]);
-    assert!(output.status.success());
-    let text = String::from_utf8(output.stdout).unwrap();
+    let game = "kalah:pits=4,seeds=3,capture=empty";
+    let cache = temp_cache("once");
+    let file = cache.join("kalah-4pits-empty-23seeds.egdb");
+    let first = solve_with_cache(game, &cache);
+    assert!(first.status.success(), "{first:?}");
+    let text = String::from_utf8(first.stdout).unwrap();
     assert!(text.lines().any(|line| line == "value +8"), "{text}");
     assert!(text.lines().any(|line| line.starts_with("line ")), "{text}");
+    assert!(String::from_utf8_lossy(&first.stderr).contains("building"));
+    let built = std::fs::metadata(&file).unwrap().modified().unwrap();
+    let second = solve_with_cache(game, &cache);
+    assert!(second.status.success(), "{second:?}");
+    assert!(
+        String::from_utf8(second.stdout)
+            .unwrap()
+            .contains("value +8\n")
+    );
+    let log = String::from_utf8_lossy(&second.stderr).into_owned();
+    assert!(!log.contains("building"), "{log}");
+    assert_eq!(std::fs::metadata(&file).unwrap().modified().unwrap(), built);
+    let _ = std::fs::remove_dir_all(&cache);
+}
+
+#[test]
+fn a_damaged_cached_database_is_reported_and_rebuilt() {
+    // Kalah(3,3), classic: +2 (tests/data/kalah_solved.tsv).
+    let game = "kalah:pits=3,seeds=3";
+    let cache = temp_cache("damaged");
+    std::fs::create_dir_all(&cache).unwrap();
+    let file = cache.join("kalah-3pits-classic-17seeds.egdb");
+    std::fs::write(&file, b"PNDkalah and then nothing useful").unwrap();
+    let output = solve_with_cache(game, &cache);
+    assert!(output.status.success(), "{output:?}");
+    let log = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(log.contains("rebuilding"), "{log}");
+    assert!(log.contains("building the endgame database"), "{log}");
+    assert!(
+        String::from_utf8(output.stdout)
+            .unwrap()
+            .contains("value +2\n")
+    );
+    let again = solve_with_cache(game, &cache);
+    assert!(!String::from_utf8_lossy(&again.stderr).contains("building"));
+    let _ = std::fs::remove_dir_all(&cache);
 }
 
 #[test]

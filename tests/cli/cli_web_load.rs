@@ -106,7 +106,7 @@ fn web_load_200_games() {
         sorted.last().unwrap().as_secs_f64() * 1e3
     );
     // Keeps answering: on 2 cores shared with 400 engine threads (and, here, other jobs) the
-    // tail is long; the figures go to docs/BENCHMARKS.md with the machine's load.
+    // tail is long; the figures go to docs/BENCHMARKS.md, the machine's load to docs/journal/.
     assert!(at(0.99) < Duration::from_secs(3), "p99 {:?}", at(0.99));
     assert_eq!(server.get("/health").0, 200);
     let _ = std::fs::remove_dir_all(&dir);

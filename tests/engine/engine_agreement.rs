@@ -5,11 +5,10 @@
 
 use crate::common::{random_record, search};
 use crate::my_turn;
-use ponder::engine::{Command, Engine, EngineConfig, Event, Limits, TieBreak};
+use ponder::engine::{Command, Engine, EngineConfig, Limits, TieBreak};
 use ponder::games::kalah::{CaptureRule, KalahConfig};
 use ponder::search::{Algorithm, Evaluators, TieBreak as SearchTieBreak};
 use ponder::{Ataxx, Game, GameRecord, Kalah, Oware};
-use std::time::Duration;
 
 /// An engine that answers exactly: no forward pruning, no pondering, first of the ties.
 fn exact_engine<G: Evaluators>(start: G, tree_min_depth: u32) -> Engine<G> {
@@ -22,7 +21,7 @@ fn exact_engine<G: Evaluators>(start: G, tree_min_depth: u32) -> Engine<G> {
         pin_thread: false,
         ..EngineConfig::default()
     };
-    Engine::new(GameRecord::new(start), config)
+    Engine::new(GameRecord::new(start), config).expect("the engine starts")
 }
 
 /// The engine's answer for `record` at `depth`: (score, equal-best moves, move).
@@ -32,17 +31,10 @@ fn engine_answer<G: Evaluators>(
     depth: u32,
 ) -> (i32, Vec<G::Move>, Option<G::Move>) {
     engine.send(Command::SetPosition(record.clone()));
-    let id = engine.go(Limits::depth(depth));
-    loop {
-        match engine.recv_timeout(Duration::from_secs(60)) {
-            Some(Event::BestMove(best)) if best.id == id => {
-                return (best.score, best.equal_best, best.mv);
-            }
-            Some(Event::Error(error)) => panic!("engine error: {error}"),
-            Some(_) => {}
-            None => panic!("the engine did not answer"),
-        }
-    }
+    let best = engine
+        .best_move(Limits::depth(depth))
+        .unwrap_or_else(|error| panic!("engine error: {error}"));
+    (best.score, best.equal_best, best.mv)
 }
 
 /// Compares the engine with the searcher on `positions` random positions of `start`'s game.

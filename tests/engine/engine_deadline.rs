@@ -28,7 +28,7 @@ fn answer_to_old_go(
 fn a_go_received_long_ago_answers_at_once_with_a_move() {
     let _turn = my_turn();
     for threads in [1, 2] {
-        let engine = Engine::new(start(), config(threads));
+        let engine = Engine::new(start(), config(threads)).expect("the engine starts");
         // A new game first, as a match sends it: its work counts against the move too.
         engine.send(Command::NewGame);
         let Event::BestMove(best) =
@@ -52,7 +52,7 @@ fn a_go_received_long_ago_answers_at_once_with_a_move() {
 #[test]
 fn a_go_with_time_left_searches_on_from_its_reception() {
     let _turn = my_turn();
-    let engine = Engine::new(start(), config(1));
+    let engine = Engine::new(start(), config(1)).expect("the engine starts");
     // The same budget with the time still ahead: the search runs past its first clock
     // check, so the check above is not met by an engine that never searches.
     let Event::BestMove(best) = answer_to_old_go(

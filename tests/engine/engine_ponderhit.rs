@@ -73,7 +73,7 @@ pub(crate) fn best_move(
 #[test]
 fn ponder_hit_answers_within_the_budget_from_the_hit() {
     let _turn = my_turn();
-    let engine = Engine::new(start(), config(false));
+    let engine = Engine::new(start(), config(false)).expect("the engine starts");
     let id = engine.go(Limits::infinite());
     // An infinite search does not answer by itself.
     assert!(best_move(&engine, id, Duration::from_millis(300)).is_none());
@@ -110,7 +110,7 @@ fn ponder_hit_answers_within_the_budget_from_the_hit() {
 #[test]
 fn ponder_hit_without_a_time_keeps_searching_until_stop() {
     let _turn = my_turn();
-    let engine = Engine::new(start(), config(false));
+    let engine = Engine::new(start(), config(false)).expect("the engine starts");
     let id = engine.go(Limits::infinite());
     engine.ponder_hit(id, Limits::infinite());
     assert!(best_move(&engine, id, Duration::from_millis(300)).is_none());
@@ -123,11 +123,8 @@ fn ponder_hit_without_a_time_keeps_searching_until_stop() {
 #[test]
 fn a_bare_position_reroots_the_pondered_tree() {
     let _turn = my_turn();
-    let engine = Engine::new(start(), config(true));
-    let id = engine.go(Limits::depth(3));
-    let Some(Event::BestMove(best)) = best_move(&engine, id, Duration::from_secs(10)) else {
-        panic!("no best move");
-    };
+    let engine = Engine::new(start(), config(true)).expect("the engine starts");
+    let best = engine.best_move(Limits::depth(3)).expect("a best move");
     let mv = best.mv.unwrap();
     // The engine is told its move and ponders the replies; the opponent model picks the ones
     // it deepens, so the test plays the last reply it reported deepening.

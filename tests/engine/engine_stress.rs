@@ -181,7 +181,8 @@ fn stress_with_table<G: Evaluators>(
     let engine = match table {
         Some(table) => Engine::with_shared_table(GameRecord::new(start), config, table),
         None => Engine::new(GameRecord::new(start), config),
-    };
+    }
+    .expect("the engine starts");
     let mut mirror = Mirror {
         record: GameRecord::new(start),
         start,
@@ -388,15 +389,16 @@ fn two_engines_share_one_table() {
         ..EngineConfig::default()
     };
     let record = || GameRecord::new(Kalah::new(Default::default()));
-    let searcher = Engine::with_shared_table(record(), config(), table.clone());
-    let id = searcher.go(Limits::depth(12));
-    let answered = std::iter::from_fn(|| searcher.recv_timeout(WAIT))
-        .any(|event| matches!(event, Event::BestMove(best) if best.id == id));
-    assert!(answered, "no best move from the engine on the shared table");
+    let searcher = Engine::with_shared_table(record(), config(), table.clone()).unwrap();
+    let answer = searcher.best_move(Limits::depth(12));
+    assert!(
+        answer.is_ok_and(|best| best.mv.is_some()),
+        "no best move from the engine on the shared table"
+    );
     assert!(searcher.quit());
     let filled = table.hashfull_permille();
     assert!(filled > 0, "the search stored nothing in the shared table");
-    let other = Engine::with_shared_table(record(), config(), table.clone());
+    let other = Engine::with_shared_table(record(), config(), table.clone()).unwrap();
     other.send(Command::NewGame);
     other.send(Command::Sync(1));
     let synced = std::iter::from_fn(|| other.recv_timeout(WAIT))

@@ -21,10 +21,7 @@ pub(crate) fn config(threads: usize) -> EngineConfig {
 
 /// The best move's value and depth after `limits`, checked legal.
 fn answer(engine: &Engine<Ataxx>, limits: Limits, record: &GameRecord<Ataxx>) -> (i32, u32) {
-    let id = engine.go(limits);
-    let Some(Event::BestMove(best)) = best_move(engine, id, Duration::from_secs(60)) else {
-        panic!("no best move");
-    };
+    let best = engine.best_move(limits).expect("a best move");
     assert!(best.mv.is_some_and(|mv| record.current().is_legal(mv)));
     (best.score, best.depth)
 }
@@ -33,7 +30,7 @@ fn answer(engine: &Engine<Ataxx>, limits: Limits, record: &GameRecord<Ataxx>) ->
 fn two_threads_answer_stop_at_once() {
     let _turn = my_turn();
     let record = start();
-    let engine = Engine::new(record.clone(), config(2));
+    let engine = Engine::new(record.clone(), config(2)).expect("the engine starts");
     let mut times = Vec::new();
     for _ in 0..3 {
         let id = engine.go(Limits::infinite());
@@ -58,7 +55,7 @@ fn two_threads_answer_stop_at_once() {
 fn two_threads_keep_a_movetime() {
     let _turn = my_turn();
     let record = start();
-    let engine = Engine::new(record.clone(), config(2));
+    let engine = Engine::new(record.clone(), config(2)).expect("the engine starts");
     let movetime = Duration::from_millis(200);
     let mut times = Vec::new();
     for _ in 0..3 {
@@ -80,8 +77,8 @@ fn a_helper_leaves_the_exact_value_unchanged() {
         reuse_tree: false,
         ..config(threads)
     };
-    let one = Engine::new(record.clone(), exact(1));
-    let two = Engine::new(record.clone(), exact(2));
+    let one = Engine::new(record.clone(), exact(1)).expect("the engine starts");
+    let two = Engine::new(record.clone(), exact(2)).expect("the engine starts");
     for depth in 1..=4 {
         let alone = answer(&one, Limits::depth(depth), &record);
         assert_eq!(

@@ -7,6 +7,7 @@
 #[path = "../search/common/mod.rs"]
 mod common;
 mod engine_agreement;
+mod engine_blocking;
 mod engine_deadline;
 mod engine_ponderhit;
 mod engine_seated;

@@ -4,7 +4,8 @@
 //! value, and the database's file checks.
 
 use crate::common::random_record;
-use ponder::games::kalah::{CaptureRule, KalahConfig, KalahEgdb, KalahSolver};
+use ponder::games::kalah::{CaptureRule, KalahConfig, KalahEgdb};
+use ponder::search::solve::{KalahRules, KalahSolver};
 use ponder::{Game, Kalah};
 
 const SOLVED: &str = include_str!("../data/kalah_solved.tsv");
@@ -34,13 +35,13 @@ fn solved_rows() -> Vec<(CaptureRule, usize, usize, i32)> {
 }
 
 fn solve(config: KalahConfig, position: &Kalah, egdb: Option<&KalahEgdb>) -> i32 {
-    let mut solver = KalahSolver::new(config, TABLE, egdb).unwrap();
+    let mut solver = KalahSolver::new(KalahRules::new(config, egdb), TABLE).unwrap();
     solver.solve(position, |_| {}).unwrap().value
 }
 
 /// The value found by two threads sharing a table of `table` bytes.
 fn solve_on_two_threads(config: KalahConfig, position: &Kalah, table: usize) -> i32 {
-    let mut solver = KalahSolver::new(config, table, None)
+    let mut solver = KalahSolver::new(KalahRules::new(config, None), table)
         .unwrap()
         .with_threads(2);
     solver.solve(position, |_| {}).unwrap().value
@@ -126,7 +127,7 @@ fn two_threads_sharing_a_crowded_table_find_the_exact_values() {
 #[test]
 fn the_principal_line_keeps_the_value_to_the_end() {
     let config = KalahConfig::new(4, 3, CaptureRule::Empty).unwrap();
-    let mut solver = KalahSolver::new(config, TABLE, None).unwrap();
+    let mut solver = KalahSolver::new(KalahRules::new(config, None), TABLE).unwrap();
     let start = Kalah::new(config);
     let solution = solver.solve(&start, |_| {}).unwrap();
     assert_eq!(solution.value, 8);

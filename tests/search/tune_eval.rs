@@ -2,11 +2,11 @@
 //! games of fresh self-play (seeded, a few seconds): both a fit made here and the weights the
 //! build embeds (`src/games/<game>/weights/`, written by `ponder tune-eval`).
 
+use ponder::eval::LinearFeatures;
 use ponder::games::ataxx::Ataxx;
 use ponder::matches::Balance;
 use ponder::players::PlayerSpec;
 use ponder::search::Evaluators;
-use ponder::search::eval::LinearFeatures;
 use ponder::tune::{FitOptions, SelfPlay, fit, self_play};
 use ponder::{Game, GameRecord, Oware};
 

@@ -12,6 +12,7 @@ mod seated;
 mod seats;
 
 use super::{CliError, PositionArgs};
+use crate::eval::Database;
 use crate::games::ataxx::seats::SeatsConfig;
 use crate::games::{GameRecord, GameSpec, Seat};
 use crate::players::{Level, PlayerSpec, StopSignal, Thought, Turn};
@@ -158,6 +159,10 @@ fn run_game<G: Evaluators>(
         .iter()
         .filter(|s| matches!(s, SeatSpec::Computer(spec) if spec.kind() == "engine"))
         .count();
+    let database = match args.position.database::<G>()? {
+        None if args.level == Level::Perfect => cached_database::<G>(spec)?,
+        given => given,
+    };
     let build = |index: usize| {
         SeatPlayer::<G>::build(
             &seat_specs[index],
@@ -166,6 +171,7 @@ fn run_game<G: Evaluators>(
             any_human && !args.no_ponder,
             engines == 1,
             crate::matches::derive_seed(args.seed, index as u64),
+            database.clone(),
         )
     };
     let seats = [build(0)?, build(1)?];
@@ -178,6 +184,7 @@ fn run_game<G: Evaluators>(
         seats,
         hint: None,
         hint_spec: hint_spec::<G>(args, &overrides),
+        database,
         input: Input::spawn(Box::new(std::io::BufReader::new(std::io::stdin()))),
         interactive,
         live: LiveLine::new(live),
@@ -190,6 +197,24 @@ fn run_game<G: Evaluators>(
         let _ = std::fs::remove_file(path);
     }
     result
+}
+
+/// Perfect play on Kalah without `--egdb`: the database of the user's cache (built there on
+/// first use), opened for the search. Other games have no cached database.
+fn cached_database<G: Evaluators>(spec: &GameSpec) -> Result<Option<Database<G>>, CliError> {
+    use crate::games::Game;
+    use crate::games::kalah::Kalah;
+    if spec.name() != Kalah::NAME {
+        return Ok(None);
+    }
+    let config = Kalah::config_from_spec(spec)?;
+    let dir = super::egdb_cache::cache_dir(None)?;
+    let seeds = super::egdb_cache::default_seeds(config);
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    // Checks the cached file (or builds it), then opens it for this game's searches.
+    super::egdb_cache::kalah_egdb(config, seeds, &dir, threads, &mut std::io::stderr())?;
+    let path = dir.join(super::egdb_cache::file_name(config, seeds));
+    super::open_database::<G>(spec, &path).map(Some)
 }
 
 /// The budget of `hint`: the engine's, tie-break first.
@@ -218,6 +243,8 @@ struct Session<G: Evaluators> {
     seats: [SeatPlayer<G>; 2],
     hint: Option<Box<dyn crate::players::Player<G>>>,
     hint_spec: PlayerSpec,
+    /// The endgame database the computer's searches consult (`--egdb`).
+    database: Option<crate::search::Database<G>>,
     input: Input,
     interactive: bool,
     live: LiveLine,
@@ -448,7 +475,11 @@ impl<G: Evaluators> Session<G> {
 
     fn hint(&mut self, out: &mut dyn Write) -> Result<(), CliError> {
         if self.hint.is_none() {
-            self.hint = Some(crate::players::build_player::<G>(&self.hint_spec, 0)?);
+            self.hint = Some(crate::players::build_player_with::<G>(
+                &self.hint_spec,
+                0,
+                self.database.clone(),
+            )?);
         }
         let Some(player) = self.hint.as_mut() else {
             return Ok(());

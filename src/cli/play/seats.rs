@@ -2,7 +2,8 @@
 
 use crate::search::Evaluators;
 
-use crate::players::{Level, Player, PlayerError, PlayerSpec, build_player, with_level};
+use crate::players::{Level, Player, PlayerError, PlayerSpec, build_player_with, with_level};
+use crate::search::Database;
 
 /// What `--seats` names for one seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,6 +87,7 @@ impl<G: Evaluators> SeatPlayer<G> {
         ponder: bool,
         pin: bool,
         seed: u64,
+        database: Option<Database<G>>,
     ) -> Result<SeatPlayer<G>, PlayerError> {
         match spec {
             SeatSpec::Human => Ok(SeatPlayer::Human),
@@ -101,7 +103,7 @@ impl<G: Evaluators> SeatPlayer<G> {
                         full = full.with_default("pin", if pin { "on" } else { "off" });
                     }
                 }
-                let player = build_player::<G>(&full, seed)?;
+                let player = build_player_with::<G>(&full, seed, database)?;
                 Ok(SeatPlayer::Computer {
                     label: spec.kind().to_string(),
                     player,

@@ -1,12 +1,12 @@
 //! The browser game's REST handlers (`docs/web-api.md`): catalog, preview, create, join,
 //! state, move, undo, resign, hint, options, record, load.
 
-use super::app::AppState;
 use super::error::ApiError;
 use super::error::Body;
 use super::live::HintSearch;
 use super::registry::Slot;
 use super::session::build_game;
+use super::state::AppState;
 use super::types::{
     CreateRequest, GameRecordJson, JoinRequest, LoadRequest, MoveRequest, OptionsRequest, State,
     TokenRequest,
@@ -83,7 +83,7 @@ pub async fn preview(Query(query): Query<HashMap<String, String>>) -> ApiResult<
         position: query.get("position").cloned(),
         moves: Vec::new(),
     };
-    let position = build_game(&spec, &record, false, 0)?.position(None);
+    let position = build_game(&spec, &record, false, 0, &Default::default())?.position(None);
     Ok(Json(State {
         code: None,
         spec: spec.to_string(),

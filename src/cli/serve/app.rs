@@ -4,10 +4,9 @@
 //! keep the connection alive.
 
 use super::error::ApiError;
-use super::limits::RateLimiter;
-use super::registry::Registry;
 use super::reply::Reply;
-use super::routes::{self, ServeConfig};
+use super::routes;
+use super::state::AppState;
 use super::{api, assets, ws};
 use axum::Router;
 use axum::body::Bytes;
@@ -17,22 +16,6 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use std::net::{IpAddr, Ipv4Addr};
-use std::sync::Arc;
-
-/// What every handler shares.
-#[derive(Clone)]
-pub struct AppState {
-    /// The classroom and JSON API's limits (and the hints').
-    pub config: ServeConfig,
-    /// The live games.
-    pub registry: Arc<Registry>,
-    /// Requests per client.
-    pub rate: Arc<RateLimiter>,
-    /// The largest request body, bytes.
-    pub max_body_bytes: usize,
-    /// The largest WebSocket message, bytes.
-    pub ws_message_bytes: usize,
-}
 
 /// The client's address, put on each request by the connection loop.
 #[derive(Copy, Clone, Debug)]

@@ -99,7 +99,7 @@ pub enum SeatedBot {
 }
 
 /// The nodes of a `medium` seated search: the budget of the matches that chose BRS+
-/// (`docs/search.md`); `easy` searches a tenth of it.
+/// (`docs/matches.md`); `easy` searches a tenth of it.
 const SEATED_MEDIUM_NODES: u64 = 20_000;
 
 /// The one place where levels meet the multi-player search: `random` a random move, `greedy`

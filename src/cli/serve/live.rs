@@ -8,10 +8,10 @@ use super::Semaphore;
 use super::bots::{BotLevel, engine_config, engine_limits};
 use super::played::{Played, PlayedGame};
 use super::types::{GameRecordJson, Hint, Position, Thinking, WsMessage};
-use crate::engine::{Engine, EngineOption, Event, PonderInfo, SearchId};
+use crate::engine::{Engine, EngineOption, Event, Knowledge, PonderInfo, SearchId};
 use crate::games::{GameRecord, GameSpec, Seat};
-use crate::players::{StopSignal, Turn, build_player, score_text};
-use crate::search::Evaluators;
+use crate::players::{StopSignal, Turn, build_player_with, score_text};
+use crate::search::{Database, Evaluators};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -115,19 +115,31 @@ pub struct Live<G: Evaluators> {
     /// The depth the tree kept after the last move.
     kept_depth: u32,
     ponder_on: bool,
+    /// The endgame database the engine and the quick bots consult.
+    database: Option<Database<G>>,
 }
 
 impl<G: Evaluators> Live<G> {
     /// A game of `spec` from `position` (its notation; `None`: the start), with an engine of
-    /// `engine_mib` MiB if `engine`.
+    /// `engine_mib` MiB if `engine`, its searches consulting `database`.
     pub fn new(
         spec: &GameSpec,
         position: Option<&str>,
         engine: bool,
         engine_mib: usize,
+        database: Option<Database<G>>,
     ) -> Result<Live<G>, String> {
         let played = Played::new(spec, position)?;
-        let engine = engine.then(|| Engine::new(played.record.clone(), engine_config(engine_mib)));
+        let engine = engine
+            .then(|| {
+                let mut knowledge = Knowledge::new();
+                if let Some(database) = &database {
+                    knowledge = knowledge.with_database(database.clone());
+                }
+                Engine::with_knowledge(played.record.clone(), engine_config(engine_mib), knowledge)
+            })
+            .transpose()
+            .map_err(|e| e.to_string())?;
         Ok(Live {
             played,
             engine,
@@ -135,6 +147,7 @@ impl<G: Evaluators> Live<G> {
             pondered: false,
             kept_depth: 0,
             ponder_on: false,
+            database,
         })
     }
 
@@ -230,7 +243,7 @@ impl<G: Evaluators> Live<G> {
     fn start_bot(&mut self, seat: usize, level: BotLevel, drive: &Drive, driven: &mut Driven) {
         if let Some(spec) = level.quick_player() {
             let stop = StopSignal::new();
-            let chosen = build_player::<G>(&spec, rand::random())
+            let chosen = build_player_with::<G>(&spec, rand::random(), self.database.clone())
                 .map_err(|e| e.to_string())
                 .and_then(|mut player| {
                     player

@@ -6,12 +6,14 @@
 //! - `api`, `ws`, `types`, `error`: the game API (`docs/web-api.md`);
 //! - `registry`, `session`, `live`, `live_seated`, `played`, `bots`: the live games, their
 //!   seats and engines;
-//! - `persist`: the games on disk; `limits`: requests per client; `assets`: the page.
+//! - `persist`: the games on disk; `limits`: requests per client; `assets`: the page;
+//!   `databases`: the endgame databases (`--egdb`), handed to each game's searches.
 
 mod api;
 mod app;
 mod assets;
 mod bots;
+mod databases;
 mod error;
 mod limits;
 mod live;
@@ -23,12 +25,14 @@ mod registry;
 mod reply;
 mod routes;
 mod session;
+mod state;
 mod types;
 mod ws;
 
-pub use app::{AppState, Peer, percent_decode, router};
+pub use app::{Peer, percent_decode, router};
 /// The router type [`router`] builds.
 pub use axum::Router;
+pub use databases::DatabaseShelf;
 pub use error::{ApiError, parse_body};
 pub use limits::RateLimiter;
 pub use oneshot::{answer, replay_record};
@@ -36,6 +40,7 @@ pub use persist::{SAVED_GAME, SavedGame, StateDir};
 pub use registry::{GameLimits, Registry};
 pub use reply::Reply;
 pub use routes::{ROUTES, ServeConfig};
+pub use state::AppState;
 pub use types::{
     CreateRequest, GameRecordJson, JoinRequest, LoadRequest, MoveRequest, OptionsRequest, SeatKind,
     SeatRequest, State, TokenRequest,
@@ -149,9 +154,7 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), CliError> {
     // Check the /getmove game now rather than on the first request.
     crate::with_game!(args.getmove_game, G => <G as crate::Game>::config_from_spec(&args.getmove_game).map(|_| ()))?;
     crate::with_game!(args.getmove_game, G => crate::players::build_player::<G>(&args.getmove_player, 0).map(|_| ()).map_err(CliError::from))?;
-    for path in &args.egdb {
-        super::solve_kalah::install_egdb_file(path)?;
-    }
+    let databases = Arc::new(DatabaseShelf::open(&args.egdb).map_err(CliError::Usage)?);
 
     let cores = super::matches::default_concurrency();
     let slots = Arc::new(Semaphore::new(args.searches.map_or(cores, |s| s as usize)));
@@ -164,6 +167,7 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), CliError> {
         getmove_player: args.getmove_player.clone(),
         hash_mib: args.hash,
         search_slots: slots.clone(),
+        databases: databases.clone(),
     };
     let state_dir = if args.no_state {
         None
@@ -177,7 +181,9 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 .map_err(|e| CliError::Usage(format!("--state-dir {}: {e}", dir.display())))?,
         )
     };
-    let registry = Arc::new(Registry::new(game_limits(args), state_dir, slots.clone()));
+    let registry = Arc::new(
+        Registry::new(game_limits(args), state_dir, slots.clone()).with_databases(databases),
+    );
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(args.workers.map_or(cores, |w| w as usize))
         .enable_all()

@@ -58,5 +58,5 @@ pub fn replay_record(
     record: &super::GameRecordJson,
 ) -> Result<super::GameRecordJson, super::ApiError> {
     let spec: crate::games::GameSpec = record.spec.parse()?;
-    Ok(super::session::build_game(&spec, record, false, 0)?.record(&spec))
+    Ok(super::session::build_game(&spec, record, false, 0, &Default::default())?.record(&spec))
 }

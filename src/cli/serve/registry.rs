@@ -2,12 +2,12 @@
 //! pondering engines), with expiry of finished and abandoned games, persistence after every
 //! change, and the driver that moves the bots and streams their thinking.
 
-use super::Semaphore;
 use super::error::ApiError;
 use super::live::Drive;
 use super::persist::{SavedGame, StateDir};
 use super::session::{Seat, Session, build_game, new_code, new_token, read_seats};
 use super::types::{GameRecordJson, SeatKind, SeatRequest, SeatToken, WsMessage};
+use super::{DatabaseShelf, Semaphore};
 use crate::games::GameSpec;
 use parking_lot::Mutex;
 use std::collections::HashMap;
@@ -65,6 +65,8 @@ pub struct Registry {
     pub limits: GameLimits,
     state_dir: Option<StateDir>,
     slots: Arc<Semaphore>,
+    /// The endgame databases the games' engines and bots consult.
+    databases: Arc<DatabaseShelf>,
 }
 
 /// A game just made: its code, the tokens of its human seats, its slot.
@@ -85,7 +87,14 @@ impl Registry {
             limits,
             state_dir,
             slots,
+            databases: Arc::default(),
         }
+    }
+
+    /// The registry whose games consult `databases`.
+    pub fn with_databases(mut self, databases: Arc<DatabaseShelf>) -> Self {
+        self.databases = databases;
+        self
     }
 
     /// The live game `code`.
@@ -120,7 +129,13 @@ impl Registry {
             .map_err(|e: crate::GameError| ApiError::bad(e.to_string()))?;
         let engine = seats.iter().any(|s| s.kind == SeatKind::Engine);
         self.make_room(engine)?;
-        let game = build_game(&spec, record, engine, self.limits.engine_mib)?;
+        let game = build_game(
+            &spec,
+            record,
+            engine,
+            self.limits.engine_mib,
+            &self.databases,
+        )?;
         let mut seats = read_seats(seats, game.seat_count())?;
         let token = new_token();
         let mut tokens = Vec::new();
@@ -290,8 +305,14 @@ impl Registry {
             })
             .collect();
         let engine = saved.seats.iter().any(|s| s.kind == SeatKind::Engine);
-        let game =
-            build_game(&spec, &saved.record, engine, self.limits.engine_mib).map_err(fail)?;
+        let game = build_game(
+            &spec,
+            &saved.record,
+            engine,
+            self.limits.engine_mib,
+            &self.databases,
+        )
+        .map_err(fail)?;
         let mut seats: Vec<Seat> = read_seats(&requests, game.seat_count()).map_err(fail)?;
         for (seat, saved_seat) in seats.iter_mut().zip(&saved.seats) {
             seat.token = saved_seat.token.clone();

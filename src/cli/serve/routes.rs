@@ -2,7 +2,7 @@
 
 use super::reply::Reply as Response;
 use crate::games::{GameRecord, GameSpec};
-use crate::players::{Limits, PlayerSpec, StopSignal, Turn, build_player};
+use crate::players::{Limits, PlayerSpec, StopSignal, Turn, build_player_with};
 use crate::search::Evaluators;
 use crate::{games::GAME_NAMES, with_game};
 use serde::Deserialize;
@@ -28,6 +28,8 @@ pub struct ServeConfig {
     pub hash_mib: u32,
     /// Searches allowed to run at the same time.
     pub search_slots: std::sync::Arc<super::Semaphore>,
+    /// The endgame databases the searches consult.
+    pub databases: std::sync::Arc<super::DatabaseShelf>,
 }
 
 /// The routes of `GET /routes`, the classroom API and the JSON API's.
@@ -116,7 +118,8 @@ pub fn search<G: Evaluators>(
     limits: Limits,
     config: &ServeConfig,
 ) -> Result<(String, crate::players::Choice<G>), String> {
-    let mut player = build_player::<G>(spec, 1).map_err(|e| e.to_string())?;
+    let mut player = build_player_with::<G>(spec, 1, config.databases.for_game::<G>())
+        .map_err(|e| e.to_string())?;
     let _slot = config.search_slots.acquire();
     let stop = StopSignal::new();
     let choice = player

@@ -77,13 +77,15 @@ fn same_secret(a: &str, b: &str) -> bool {
             == 0
 }
 
-/// Builds the rules and engine of `record` (an engine only if a seat is an engine bot):
+/// Builds the rules and engine of `record` (an engine only if a seat is an engine bot), its
+/// searches consulting the game's databases on `databases`:
 /// Ataxx with a `players` parameter is the multi-seat game ([`LiveSeated`]).
 pub fn build_game(
     spec: &GameSpec,
     record: &GameRecordJson,
     engine: bool,
     engine_mib: usize,
+    databases: &super::DatabaseShelf,
 ) -> Result<Box<dyn LiveGame>, ApiError> {
     let position = record.position.as_deref();
     let built: Result<Box<dyn LiveGame>, ApiError> = if SeatsConfig::wanted_by(spec) {
@@ -92,7 +94,7 @@ pub fn build_game(
             .map_err(ApiError::bad)
     } else {
         crate::with_game!(spec, G => {
-            Live::<G>::new(spec, position, engine, engine_mib)
+            Live::<G>::new(spec, position, engine, engine_mib, databases.for_game::<G>())
                 .map(|l| Box::new(l) as _)
                 .map_err(ApiError::bad)
         })

@@ -2,9 +2,9 @@
 //! engine's `thinking`, bots' `reply`, `error`). Clients send nothing; oversized frames close
 //! the socket.
 
-use super::app::AppState;
 use super::error::ApiError;
 use super::registry::{Notice, Slot, message_text};
+use super::state::AppState;
 use super::types::WsMessage;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State as Extract};

@@ -10,19 +10,20 @@ mod parts;
 mod plot;
 mod report;
 
-use super::merge::MergeArgs;
 use super::{CliError, PositionArgs, progress_bar};
 use crate::egdb::Shard;
 use crate::games::GameRecord;
 use crate::matches::{MatchConfig, Tally, random_opening, run_match_shard, shard_games};
-use crate::players::{Player, PlayerSpec, SearchPlayer, StopSignal, Turn, build_player};
+use crate::players::{
+    Player, PlayerSpec, SearchPlayer, StopSignal, Turn, build_player, build_player_with,
+};
 use crate::search::{Evaluators, Limits};
 use crate::with_game;
 pub(super) use parts::TUNE_PART_FILE;
-use parts::{TunePart, TuneSetup};
-use report::{DepthRow, Recommendation, StrengthRow};
+use parts::{StrengthRow, TunePart, TuneSetup};
+use report::{DepthRow, Recommendation};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Arguments of `ponder tune`.
@@ -131,14 +132,19 @@ fn run_game<G: Evaluators>(args: &TuneArgs, out: &mut dyn Write) -> Result<(), C
     write_report(&part, &out_dir, out)
 }
 
-/// `ponder merge` for the parts of a sweep: the report of the whole sweep, in `args.out`.
-pub(super) fn merge(args: &MergeArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let mut parts = Vec::with_capacity(args.parts().len());
-    for path in args.parts() {
+/// `ponder merge` for the parts of a sweep (`part_paths`): the report of the whole sweep, in
+/// `out_dir`.
+pub(super) fn merge(
+    part_paths: &[PathBuf],
+    out_dir: &Path,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let mut parts = Vec::with_capacity(part_paths.len());
+    for path in part_paths {
         parts.push(TunePart::load(path)?);
     }
     let whole = parts::merge_parts(parts).map_err(CliError::Usage)?;
-    write_report(&whole, args.out(), out)
+    write_report(&whole, out_dir, out)
 }
 
 /// What every shard of this sweep must agree on.
@@ -218,9 +224,15 @@ fn measure<G: Evaluators>(
     let bar = progress_bar(suite.len() as u64, "positions");
     let spec = args.player.clone().with("tiebreak", "first");
     let options = crate::players::search_options_of(&spec)?;
+    let database = args.position.database::<G>()?;
     let mut samples = Vec::with_capacity(suite.len());
     for record in suite {
-        let mut player = SearchPlayer::<G>::new(options.clone(), Limits::depth(max_depth), None)?;
+        let mut player = SearchPlayer::<G>::with_database(
+            options.clone(),
+            Limits::depth(max_depth),
+            None,
+            database.clone(),
+        )?;
         let limits = Limits {
             depth: Some(max_depth),
             hard_time: Some(Duration::from_millis(args.max_search_ms)),
@@ -256,6 +268,7 @@ fn strength_matches<G: Evaluators>(
         .concurrency
         .map_or_else(super::matches::default_concurrency, |c| c as usize);
     let shard_size = shard_games(args.games, shard).len() as u32;
+    let database = args.position.database::<G>()?;
     let bar = progress_bar(u64::from(max_depth.saturating_sub(1) * shard_size), "games");
     let mut rows = Vec::new();
     for depth in 2..=max_depth {
@@ -274,8 +287,8 @@ fn strength_matches<G: Evaluators>(
         let started = std::time::Instant::now();
         let (_, tally): (_, Tally) = run_match_shard(
             start,
-            &|seed| build_player::<G>(&deeper, seed),
-            &|seed| build_player::<G>(&shallower, seed),
+            &|seed| build_player_with::<G>(&deeper, seed, database.clone()),
+            &|seed| build_player_with::<G>(&shallower, seed, database.clone()),
             &config,
             shard,
             &mut |_, _| {

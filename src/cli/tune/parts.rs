@@ -4,15 +4,32 @@
 //! gathers (the suite and the games depend only on the seed, not on the shard).
 
 use super::Sample;
-use super::report::StrengthRow;
 use crate::egdb::check_shards;
 use crate::files::{FileError, FileFormat, load_bincode, save_bincode};
+use crate::matches::Tally;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 /// The file of one shard of a tuner sweep.
 pub const TUNE_PART_FILE: FileFormat =
     FileFormat::new(*b"PNDtunep", 1, 1 << 30, "tuner sweep part");
+
+/// One strength match: depth `depth` against depth `depth − 1`.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub(super) struct StrengthRow {
+    pub(super) depth: u32,
+    /// From the deeper side's point of view.
+    pub(super) tally: Tally,
+    pub(super) seconds: f64,
+}
+
+impl StrengthRow {
+    /// The Elo the extra ply is worth, clamped to ±800 for sums and plots (a clean sweep is
+    /// infinitely many Elo by the formula).
+    pub(super) fn elo_clamped(&self) -> f64 {
+        self.tally.elo().elo.clamp(-800.0, 800.0)
+    }
+}
 
 /// What every part of one sweep must agree on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

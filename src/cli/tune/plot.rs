@@ -1,6 +1,7 @@
 //! The tuner's SVG plot: time against depth (log scale) and strength against depth.
 
-use super::report::{DepthRow, StrengthRow};
+use super::parts::StrengthRow;
+use super::report::DepthRow;
 use plotters::coord::Shift;
 use plotters::coord::ranged1d::{AsRangedCoord, Ranged, ValueFormatter};
 use plotters::coord::types::RangedCoordu32;

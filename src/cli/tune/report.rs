@@ -1,8 +1,8 @@
 //! The tuner's figures and their tables: per-depth time and nodes, strength per ply, and the
 //! recommended budget per level.
 
-use super::parts::TuneSetup;
-use crate::matches::{Tally, elo_text};
+use super::parts::{StrengthRow, TuneSetup};
+use crate::matches::elo_text;
 use std::fmt::Write as _;
 use std::time::Duration;
 
@@ -82,23 +82,6 @@ pub(super) fn percentile<T: Copy>(sorted: &[T], p: usize) -> Option<T> {
     }
     let rank = (p * sorted.len()).div_ceil(100).max(1);
     sorted.get(rank - 1).copied()
-}
-
-/// One strength match: depth `depth` against depth `depth − 1`.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub(super) struct StrengthRow {
-    pub(super) depth: u32,
-    /// From the deeper side's point of view.
-    pub(super) tally: Tally,
-    pub(super) seconds: f64,
-}
-
-impl StrengthRow {
-    /// The Elo the extra ply is worth, clamped to ±800 for sums and plots (a clean sweep is
-    /// infinitely many Elo by the formula).
-    pub(super) fn elo_clamped(&self) -> f64 {
-        self.tally.elo().elo.clamp(-800.0, 800.0)
-    }
 }
 
 /// The recommended budget per level.

@@ -4,23 +4,23 @@
 //! The session drives the engine handle [`Engine`]: it owns no search thread. One thread
 //! reads standard input into a channel; the session's loop waits on that channel and on the
 //! engine's events at once, so `stop`, `isready` (answered at once, even during a search),
-//! `ponderhit` and `quit` are handled while the engine thinks. The time manager's budget goes
-//! to the engine as [`Limits`] (the engine enforces it); `go ponder` is an infinite `go`
+//! `ponderhit` and `quit` are handled while the engine thinks. The mover's clock becomes the
+//! engine's [`Clock`](crate::engine::Clock), whose budget goes to the engine as [`Limits`]
+//! (the engine enforces it); `go ponder` is an infinite `go`
 //! that `ponderhit` puts under the clock ([`Command::PonderHit`]). With the `Ponder` option
 //! on, the engine is told its own best move and ponders the opponent's replies; the next
 //! `position` (a move list or a bare FEN) re-roots its tree on the position reached. Every
 //! best move is checked against the position before it is sent, and a malformed or unknown
 //! command is noted on standard error and otherwise ignored.
 
-mod clock;
 mod protocol;
 
-pub use clock::{clock_budget, go_limits};
 pub use protocol::{GoParams, UaiCommand, parse_command};
 
 use super::CliError;
 use crate::engine::{
-    Command, Engine, EngineConfig, EngineOption, Event, Limits, SearchId, TieBreak,
+    Command, DEFAULT_MOVE_OVERHEAD, Engine, EngineConfig, EngineOption, Event, Knowledge, Limits,
+    SearchId, TieBreak,
 };
 use crate::games::{Game, GameRecord, GameSpec, Seat};
 use crate::search::{Evaluators, SearchInfo};
@@ -52,9 +52,6 @@ impl UaiArgs {
 
 /// Runs a session on standard input and output until `quit` or the end of the input.
 pub fn run(args: &UaiArgs, _out: &mut dyn Write) -> Result<(), CliError> {
-    if let Some(path) = &args.egdb {
-        super::install_egdb(&args.game, path)?;
-    }
     let output = Output::new(Box::new(std::io::stdout()));
     let input = std::io::BufReader::new(std::io::stdin());
     with_game!(args.game, G => run_session::<G>(args, input, output))
@@ -116,7 +113,7 @@ impl Default for Options {
             hash: 16,
             threads: 1,
             ponder: false,
-            move_overhead: 30,
+            move_overhead: DEFAULT_MOVE_OVERHEAD.as_millis() as u64,
             eval: "default".to_string(),
             tiebreak: "random".to_string(),
             seed: 1,
@@ -125,6 +122,11 @@ impl Default for Options {
 }
 
 impl Options {
+    /// The time kept back for latency at every move (`MoveOverhead`).
+    fn move_overhead(&self) -> Duration {
+        Duration::from_millis(self.move_overhead)
+    }
+
     /// The most `Threads`: the machine's cores, at least 2, at most the engine's limit.
     fn max_threads() -> u64 {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
@@ -339,9 +341,14 @@ pub fn run_session<G: Evaluators>(
 ) -> Result<(), CliError> {
     let config = G::config_from_spec(&args.game)?;
     let start = GameRecord::new(G::start(&config)?);
+    // Opened before the session starts: no `go` waits for it.
+    let mut knowledge = Knowledge::new();
+    if let Some(path) = &args.egdb {
+        knowledge = knowledge.with_database(super::open_database::<G>(&args.game, path)?);
+    }
     let lines = read_lines(input)?;
     let options = Options::default();
-    let engine = Engine::new(start.clone(), options.engine_config());
+    let engine = Engine::with_knowledge(start.clone(), options.engine_config(), knowledge)?;
     let events = engine.events().clone();
     let mut session = Session {
         config,
@@ -531,7 +538,7 @@ impl<G: Evaluators> Session<G> {
             note(&format!("go: ignored {}", params.ignored.join(", ")));
         }
         let side = self.record.current().side_to_move();
-        let mut limits = go_limits(&params, side, self.options.move_overhead);
+        let mut limits = params.limits(side, self.options.move_overhead());
         if !params.malformed.is_empty() {
             note(&format!(
                 "go: ignored {} (no number)",
@@ -564,7 +571,7 @@ impl<G: Evaluators> Session<G> {
 
     /// The pondered move was played: the clock of the `go ponder` now runs, from now.
     fn ponderhit(&mut self) {
-        let overhead = self.options.move_overhead;
+        let overhead = self.options.move_overhead();
         let Some(search) = self.search.as_mut() else {
             note("ponderhit while not pondering: ignored");
             return;
@@ -575,7 +582,7 @@ impl<G: Evaluators> Session<G> {
         };
         let received = Instant::now();
         params.ponder = false;
-        let limits = go_limits(&params, side, overhead);
+        let limits = params.limits(side, overhead);
         search.infinite = limits.infinite;
         if !limits.infinite {
             // What the engine does too: stop at the earlier of the soft and hard deadlines.

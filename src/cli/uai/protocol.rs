@@ -4,6 +4,10 @@
 //! command with malformed arguments, is an error that says what was wrong (the session notes
 //! it on standard error and carries on).
 
+use crate::engine::{Clock, Limits, movetime_less_overhead};
+use crate::games::Seat;
+use std::time::Duration;
+
 /// The parameters of `go`. Times are in milliseconds; negative clock times (a GUI that lets a
 /// clock run below zero) are read as 0.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -42,6 +46,44 @@ impl GoParams {
             || self.movetime.is_some()
             || self.depth.is_some()
             || self.nodes.is_some()
+    }
+
+    /// The engine's limits for this `go` by `side`, keeping `overhead` for latency: the
+    /// mover's clock (`btime`/`binc`/`movestogo` for x, the first player; `wtime`/`winc` for
+    /// o) to a budget by the engine's [`Clock`], `movetime` less the margin of
+    /// [`movetime_less_overhead`], `depth` and `nodes` as they are. Infinite when the command
+    /// sets no limit, or for `go ponder` (`ponderhit` then applies the clock: call this again
+    /// with `ponder` off): search until `stop`.
+    pub fn limits(&self, side: Seat, overhead: Duration) -> Limits {
+        let mut limits = Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            ..Limits::default()
+        };
+        if self.infinite || self.ponder || !self.has_limit() {
+            limits.infinite = true;
+            return limits;
+        }
+        limits.movetime = self
+            .movetime
+            .map(|ms| movetime_less_overhead(Duration::from_millis(ms), overhead));
+        let (time, increment) = if side == Seat::FIRST {
+            (self.btime, self.binc)
+        } else {
+            (self.wtime, self.winc)
+        };
+        if let Some(time) = time {
+            let clock = Clock {
+                remaining: Duration::from_millis(time),
+                increment: Duration::from_millis(increment.unwrap_or(0)),
+                moves_to_go: self.movestogo,
+                overhead,
+            };
+            let (soft, hard) = clock.budget();
+            limits.soft_time = Some(soft);
+            limits.hard_time = Some(hard);
+        }
+        limits
     }
 }
 
@@ -221,6 +263,54 @@ fn parse_number(text: &str) -> Option<i64> {
 mod tests {
     use super::*;
 
+    fn ms(d: Duration) -> u64 {
+        d.as_millis() as u64
+    }
+
+    #[test]
+    fn the_movers_clock_is_used() {
+        let params = GoParams {
+            btime: Some(60_000),
+            wtime: Some(1_000),
+            ..GoParams::default()
+        };
+        let overhead = Duration::from_millis(30);
+        let x = params.limits(Seat::FIRST, overhead);
+        let o = params.limits(Seat::SECOND, overhead);
+        assert!(x.hard_time > o.hard_time);
+        assert!(ms(o.hard_time.unwrap()) <= 500);
+        // 60 s less 30 ms over the 20 moves assumed: 2998 ms, three times that at most.
+        assert_eq!(x.soft_time.map(ms), Some(2_998));
+        assert_eq!(x.hard_time.map(ms), Some(8_994));
+    }
+
+    #[test]
+    fn movetime_keeps_a_margin_and_go_alone_is_infinite() {
+        let overhead = Duration::from_millis(30);
+        let params = GoParams {
+            movetime: Some(100),
+            ..GoParams::default()
+        };
+        assert_eq!(
+            params.limits(Seat::FIRST, overhead).movetime,
+            Some(Duration::from_millis(90))
+        );
+        assert!(GoParams::default().limits(Seat::FIRST, overhead).infinite);
+        let depth = GoParams {
+            depth: Some(4),
+            ..GoParams::default()
+        };
+        let limits = depth.limits(Seat::SECOND, overhead);
+        assert_eq!(limits.depth, Some(4));
+        assert!(!limits.infinite);
+        let ponder = GoParams {
+            btime: Some(1_000),
+            ponder: true,
+            ..GoParams::default()
+        };
+        assert!(ponder.limits(Seat::FIRST, overhead).infinite);
+    }
+
     #[test]
     fn commands_are_read() {
         assert_eq!(parse_command("uai"), Ok(UaiCommand::Uai));
@@ -329,8 +419,8 @@ mod fuzz {
                 // Whatever was read is in range, and the budget made of it is sound.
                 prop_assert!(go.depth.is_none_or(|d| (1..=1000).contains(&d)));
                 prop_assert!(go.nodes.is_none_or(|n| n >= 1));
-                for side in [crate::games::Seat::FIRST, crate::games::Seat::SECOND] {
-                    let limits = super::super::go_limits(&go, side, 30);
+                for side in [Seat::FIRST, Seat::SECOND] {
+                    let limits = go.limits(side, Duration::from_millis(30));
                     let start = std::time::Instant::now();
                     for deadline in [limits.soft_time, limits.hard_time, limits.movetime].into_iter().flatten() {
                         prop_assert!(start.checked_add(deadline).is_some());

@@ -2,11 +2,11 @@
 
 use super::*;
 use crate::engine::BestMove;
-use crate::engine::search_api::{Limits, StopSignal, TieBreak};
 use crate::engine::think::{ThinkSetup, think};
 use crate::games::kalah::{CaptureRule, KalahConfig};
 use crate::search::score::finished;
 use crate::search::{Bound, GameEvaluation, SearchWorker, TableKind, TranspositionTable};
+use crate::search::{Limits, StopSignal, TieBreak};
 use crate::{Game, Kalah};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};

@@ -1,6 +1,6 @@
 //! Ataxx's evaluators: `seed` (the Pookie Pookie design's), `classic` (hand-weighted),
 //! `fitted` ([`Fitted`] over the features of `features.rs`, weights from `ponder tune-eval`;
-//! it beat `classic` at equal nodes and equal time, `docs/search.md`), `patterns`, the same
+//! it beat `classic` at equal nodes and equal time, `docs/matches.md`), `patterns`, the same
 //! features plus 2×2 window patterns ([`FittedPatterns`], weights from
 //! `ponder tune-eval --patterns`), and `network`, the `default`: the pattern evaluation plus
 //! one hidden layer over the windows ([`Network`], weights from `ponder tune-eval --network`;
@@ -8,15 +8,13 @@
 //! `weights/`.
 
 use super::{Ataxx, AtaxxMove, MoveKind};
-use crate::search::eval::{
-    Evaluator, Fitted, FittedPatterns, GameEvaluation, Network, impl_evaluators,
-};
-use crate::search::{LateMovePruning, Margin, Reductions, Selectivity, Singular};
+use crate::eval::{Evaluator, Fitted, FittedPatterns, GameEvaluation, Network, impl_evaluators};
+use crate::eval::{LateMovePruning, Margin, Reductions, Selectivity, Singular};
 
 /// The forward pruning that suits Ataxx's wide trees (often over 100 moves a node) and
 /// [`AtaxxDefault`]'s scale (4 a stone): every late move reduced logarithmically, quiet jumps
 /// (no stone converted) pruned late in shallow nodes, futility margins of about a stone a ply,
-/// singular extensions. Each part was kept only after a self-play match (`docs/search.md`).
+/// singular extensions. Each part was kept only after a self-play match (`docs/matches.md`).
 pub const ATAXX_SELECTIVITY: Selectivity = Selectivity {
     reductions: Reductions::Log {
         min_moves: 2,
@@ -108,7 +106,7 @@ impl Evaluator<Ataxx> for AtaxxSeed {
 /// A stone next to an empty square can be turned over by the next move there; a stone with no
 /// empty neighbour is safe. The side to move strikes first, so exposure is counted for both
 /// sides with the same weight and material dominates. It beats `seed` at equal depth (figures
-/// in `docs/search.md`).
+/// in `docs/matches.md`).
 #[derive(Copy, Clone, Debug, Default)]
 pub struct AtaxxDefault;
 
@@ -198,8 +196,8 @@ mod tests {
 
     #[test]
     fn the_default_searches_with_singular_extensions() {
-        // Adopted by the SPRT in docs/search.md (about +49); every fitted evaluation shares it.
-        let default = crate::search::eval::evaluator_by_name::<Ataxx>("default").unwrap();
+        // Adopted by the matches in docs/matches.md (about +49); every fitted evaluation shares it.
+        let default = crate::eval::evaluator_by_name::<Ataxx>("default").unwrap();
         assert_eq!(default.selectivity().singular, Some(Singular::STANDARD));
         assert_eq!(default.selectivity(), ATAXX_SELECTIVITY);
         assert_eq!(AtaxxFitted::default().selectivity(), ATAXX_SELECTIVITY);

@@ -6,8 +6,8 @@ use super::bitboard::{ALL, SINGLES, grow, reach};
 use super::evaluators::{ATAXX_SELECTIVITY, jump_bonus};
 use super::patterns::{PATTERN_CLASSES, for_each_pattern};
 use super::{Ataxx, AtaxxMove};
-use crate::search::Selectivity;
-use crate::search::eval::{FeatureVector, LinearFeatures};
+use crate::eval::Selectivity;
+use crate::eval::{FeatureVector, LinearFeatures};
 
 /// Chebyshev distance of square `index` from the centre d4 (0 to 3).
 const fn ring_of(index: u32) -> u32 {
@@ -152,7 +152,7 @@ mod tests {
         let mut record: GameRecord<Ataxx> =
             Ataxx::parse_position(&Default::default(), fen).unwrap();
         record.play_all_text(moves).unwrap();
-        let mut out = [0; crate::search::eval::MAX_FEATURES];
+        let mut out = [0; crate::eval::MAX_FEATURES];
         let last = record.moves().last().copied();
         Ataxx::features(&record.current(), last, &mut out);
         out

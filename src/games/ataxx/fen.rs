@@ -173,6 +173,12 @@ pub(super) fn board_field(piece: impl Fn(u64) -> Option<char>) -> String {
     text
 }
 
+impl std::fmt::Debug for Ataxx {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Ataxx({})", format_fen(self))
+    }
+}
+
 /// Writes the canonical FEN.
 pub fn format_fen(position: &Ataxx) -> String {
     let x = position.stone_bits(Seat::FIRST);

@@ -77,12 +77,6 @@ pub struct Ataxx {
 
 identity_by_state!(Ataxx);
 
-impl std::fmt::Debug for Ataxx {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Ataxx({})", super::fen::format_fen(self))
-    }
-}
-
 impl Ataxx {
     /// A position from its parts; an error when two sets overlap or the halfmove clock is above
     /// [`MAX_HALFMOVE_CLOCK`].

@@ -6,7 +6,7 @@
 //! file and its note from `weights/` (the tests refuse a weights file that is not embedded).
 
 use super::Ataxx;
-use crate::search::eval::{
+use crate::eval::{
     EmbeddedFile, EmbeddedWeights, LinearWeights, NetworkWeights, WeightsKind,
     embedded_weights_file,
 };
@@ -48,7 +48,7 @@ impl EmbeddedWeights for Ataxx {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::eval::weights::{WeightsProblem, check_embedded, decode_weights};
+    use crate::eval::weights::{WeightsProblem, check_embedded, decode_weights};
 
     #[test]
     fn every_embedded_file_loads_under_its_name_with_its_note() {

@@ -66,6 +66,14 @@ impl KalahBoard {
         })
     }
 
+    /// A game that starts at `position`, with no history (a search's leaf, seen through the
+    /// classroom API).
+    pub fn from_position(position: Kalah) -> KalahBoard {
+        KalahBoard {
+            record: GameRecord::new(position),
+        }
+    }
+
     /// A game that starts at a board array (pits, store, pits, store, turn), with no history.
     pub fn from_board_array(config: KalahConfig, array: &[u32]) -> Result<KalahBoard, GameError> {
         Ok(KalahBoard {

@@ -2,7 +2,7 @@
 
 use super::Kalah;
 use crate::Game;
-use crate::search::eval::{Evaluator, GameEvaluation, impl_evaluators};
+use crate::eval::{Evaluator, GameEvaluation, impl_evaluators};
 
 /// Kalah's `default` evaluation, from the mover's point of view:
 /// `4 × (store difference) + (difference of the seeds left in each row) + 2 × (pits of the
@@ -10,7 +10,7 @@ use crate::search::eval::{Evaluator, GameEvaluation, impl_evaluators};
 ///
 /// Seeds in a row go to the row's owner when the game ends, so they count for a quarter of a
 /// stored seed; an extra move in hand is worth half a seed. It beats `store-diff` at equal
-/// depth (figures in `docs/search.md`).
+/// depth (figures in `docs/matches.md`).
 #[derive(Copy, Clone, Debug, Default)]
 pub struct KalahDefault;
 
@@ -30,11 +30,6 @@ impl Evaluator<Kalah> for KalahDefault {
             .count() as i32;
         4 * stores + rows + 2 * extra_moves
     }
-
-    #[inline]
-    fn exact_margin(&self, position: &Kalah) -> Option<i32> {
-        super::egdb::loaded_margin(position)
-    }
 }
 
 /// Kalah `store-diff`, the classroom spec's heuristic: the mover's store minus the
@@ -48,18 +43,13 @@ impl Evaluator<Kalah> for KalahStoreDiff {
     fn evaluate(&self, position: &Kalah, _last_move: Option<<Kalah as Game>::Move>) -> i32 {
         position.store_difference()
     }
-
-    #[inline]
-    fn exact_margin(&self, position: &Kalah) -> Option<i32> {
-        super::egdb::loaded_margin(position)
-    }
 }
 
 impl_evaluators!(Kalah {
     "default" => KalahDefault,
     "store-diff" => KalahStoreDiff,
     "game" => GameEvaluation,
-});
+} database: super::egdb::open_database);
 
 #[cfg(test)]
 mod tests {
@@ -75,7 +65,7 @@ mod tests {
         let position = record.current();
         assert_eq!(position.side().index(), 1);
         assert_eq!(KalahStoreDiff.evaluate(&position, None), -2);
-        assert_eq!(crate::search::ScoreDiff.evaluate(&position, None), -2);
+        assert_eq!(crate::eval::ScoreDiff.evaluate(&position, None), -2);
     }
 
     #[test]

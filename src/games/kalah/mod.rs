@@ -16,7 +16,7 @@ mod evaluators;
 mod key;
 mod notation;
 mod position;
-pub mod solve;
+mod solvable;
 mod view;
 
 pub use board::{KalahBoard, Winner};
@@ -25,7 +25,7 @@ pub use egdb::{KalahEgdb, KalahEgdbPart, KalahLayerReport};
 pub use evaluators::{KalahDefault, KalahStoreDiff};
 pub use notation::{board_array, board_array_text, from_board_array, parse_trace, trace_string};
 pub use position::{Kalah, KalahMove};
-pub use solve::{KalahSolver, Solution};
+pub use solvable::KalahRules;
 
 use crate::games::{Depths, Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat};
 

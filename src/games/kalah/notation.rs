@@ -3,7 +3,8 @@
 use super::config::KalahConfig;
 use super::position::{Kalah, KalahMove};
 use crate::games::{GameError, GameRecord, Seat};
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
 
 /// The board array of the classroom spec: the first player's m pits, their store, the second
 /// player's m pits, their store, and the side to move (0 or 1): 2m + 3 numbers.
@@ -156,5 +157,24 @@ impl From<Kalah> for PositionFile {
             config: position.kalah_config(),
             board: board_array(&position),
         }
+    }
+}
+
+impl Serialize for Kalah {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        PositionFile::from(*self).serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Kalah {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Kalah, D::Error> {
+        let file = PositionFile::deserialize(deserializer)?;
+        Kalah::try_from(file).map_err(serde::de::Error::custom)
+    }
+}
+
+impl fmt::Debug for Kalah {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Kalah({} {})", self.config, board_array_text(self))
     }
 }

@@ -59,11 +59,10 @@ impl fmt::Display for KalahMove {
 /// pits 0..m-1, the second player's pits 0..m-1, the first player's store, then one bit for
 /// the side to move (0 first, 1 second); the remaining bits are zero. The second store is the
 /// seeds not elsewhere, so it is implied. The configuration is not part of the key.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(
-    try_from = "super::notation::PositionFile",
-    into = "super::notation::PositionFile"
-)]
+///
+/// Serialized as its configuration and board array, checked when read; its `Debug` shows the
+/// board array (both in `notation.rs`).
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct Kalah {
     pub(crate) cells: [u8; MAX_CELLS],
     pub(crate) config: KalahConfig,
@@ -301,17 +300,6 @@ fn ring_cell(base: usize, r: usize, cells_len: usize) -> usize {
         cell - cells_len
     } else {
         cell
-    }
-}
-
-impl fmt::Debug for Kalah {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "Kalah({} {})",
-            self.config,
-            super::notation::board_array_text(self)
-        )
     }
 }
 

@@ -1,26 +1,12 @@
 //! Oware's evaluators: `seed` (the Awale article's), `classic` (hand-weighted) and the
-//! `default`, fitted to game outcomes (`ponder tune-eval --game oware`). Every one consults
-//! the installed endgame database.
+//! `default`, fitted to game outcomes (`ponder tune-eval --game oware`). None reads an
+//! endgame database: a database is a value attached to a search
+//! ([`crate::search::WithDatabase`]), opened by `egdb::open_database`.
 
 use super::{Oware, OwareMove};
+use crate::eval::Selectivity;
+use crate::eval::{Evaluator, Fitted, GameEvaluation, impl_evaluators};
 use crate::games::Seat;
-use crate::search::Selectivity;
-use crate::search::eval::{Evaluator, Fitted, GameEvaluation, impl_evaluators};
-
-/// The endgame-database hooks every Oware evaluator shares (`egdb/probe.rs`).
-macro_rules! database_hooks {
-    () => {
-        #[inline]
-        fn exact_margin(&self, position: &Oware) -> Option<i32> {
-            super::egdb::loaded_margin(position)
-        }
-
-        #[inline]
-        fn exact_margin_needs_fresh_history(&self) -> bool {
-            super::egdb::values_need_fresh_history()
-        }
-    };
-}
 
 /// The forward pruning of the fitted evaluation (`default`): [`Selectivity::STEPS`] (at most
 /// six moves a node: late quiet moves reduced, none pruned) with a node's only move searched a
@@ -42,8 +28,6 @@ impl Evaluator<Oware> for OwareSeed {
     fn evaluate(&self, position: &Oware, _last_move: Option<OwareMove>) -> i32 {
         position.awale_evaluation()
     }
-
-    database_hooks!();
 }
 
 /// Oware's `classic` evaluation (the `default` until the fitted one beat it), from the
@@ -53,7 +37,7 @@ impl Evaluator<Oware> for OwareSeed {
 ///
 /// Captures are what the game is won by; seeds on a row are mobility and, at most game ends,
 /// the row owner's; houses of 1 or 2 are what the next capture takes. It beats `seed` at equal
-/// depth (figures in `docs/search.md`).
+/// depth (figures in `docs/matches.md`).
 #[derive(Copy, Clone, Debug, Default)]
 pub struct OwareDefault;
 
@@ -75,12 +59,10 @@ impl Evaluator<Oware> for OwareDefault {
         let rows = position.seeds_on_row(me) as i32 - position.seeds_on_row(them) as i32;
         4 * captured + rows + weak_houses(position, them) - weak_houses(position, me)
     }
-
-    database_hooks!();
 }
 
 /// Oware's `default`: the fitted linear evaluation ([`Fitted`] over the features in
-/// `features.rs`, weights embedded by `weights.rs`), with the endgame database.
+/// `features.rs`, weights embedded by `weights.rs`).
 #[derive(Copy, Clone, Debug, Default)]
 pub struct OwareFitted;
 
@@ -93,8 +75,6 @@ impl Evaluator<Oware> for OwareFitted {
     fn selectivity(&self) -> Selectivity {
         Evaluator::<Oware>::selectivity(&Fitted)
     }
-
-    database_hooks!();
 }
 
 impl_evaluators!(Oware {
@@ -103,7 +83,7 @@ impl_evaluators!(Oware {
     "seed" => OwareSeed,
     "fitted" => OwareFitted,
     "game" => GameEvaluation,
-});
+} database: super::egdb::open_database);
 
 #[cfg(test)]
 mod tests {

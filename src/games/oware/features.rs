@@ -5,8 +5,8 @@
 //! opponent, big houses.
 
 use super::{Oware, OwareMove};
-use crate::search::Selectivity;
-use crate::search::eval::{FeatureVector, LinearFeatures};
+use crate::eval::Selectivity;
+use crate::eval::{FeatureVector, LinearFeatures};
 
 /// Per-house features: one slot per house of a 6-house row (larger rows share slots).
 const HOUSE_SLOTS: usize = 6;
@@ -121,7 +121,7 @@ impl LinearFeatures for Oware {
 mod tests {
     use super::*;
     use crate::Game;
-    use crate::search::eval::MAX_FEATURES;
+    use crate::eval::MAX_FEATURES;
 
     fn position(text: &str) -> Oware {
         Oware::parse_position(&Default::default(), text)

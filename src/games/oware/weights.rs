@@ -6,7 +6,7 @@
 //! file and its note from `weights/` (the tests refuse a weights file that is not embedded).
 
 use super::Oware;
-use crate::search::eval::{
+use crate::eval::{
     EmbeddedFile, EmbeddedWeights, LinearWeights, WeightsKind, embedded_weights_file,
 };
 use std::sync::LazyLock;
@@ -30,7 +30,7 @@ impl EmbeddedWeights for Oware {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::eval::weights::check_embedded;
+    use crate::eval::weights::check_embedded;
 
     #[test]
     fn every_embedded_file_loads_under_its_name_with_its_note() {

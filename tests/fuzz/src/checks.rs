@@ -350,6 +350,7 @@ fn app() -> &'static ponder::cli::serve::Router {
             getmove_player: "pvs:hash=1".parse().expect("valid"),
             hash_mib: 1,
             search_slots: slots.clone(),
+            databases: Default::default(),
         };
         let limits = GameLimits {
             max_games: 16,

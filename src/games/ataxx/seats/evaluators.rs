@@ -1,8 +1,8 @@
 //! Multi-seat Ataxx as the multi-player search sees it ([`SeatedGame`]).
 
 use super::AtaxxSeats;
+use crate::eval::SeatedGame;
 use crate::games::Seat;
-use crate::search::multi::SeatedGame;
 
 /// A finished game's utility per place gained over another seat, above any stone margin.
 const PLACE: i32 = 1000;

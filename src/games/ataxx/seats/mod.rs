@@ -28,5 +28,5 @@ mod position;
 mod view;
 
 pub use config::{MIN_PLAYERS, SeatsConfig};
-pub use notation::{SEAT_LETTERS, SeatsNotationError, seat_letter};
-pub use position::{AtaxxSeats, Ending, SEATS_HALFMOVE_LIMIT};
+pub use notation::SeatsNotationError;
+pub use position::{AtaxxSeats, Ending, SEAT_LETTERS, SEATS_HALFMOVE_LIMIT, seat_letter};

@@ -9,13 +9,10 @@
 //! on, a seat to move without stones.
 
 use super::super::fen::{BoardFault, Piece, board_field, parse_number, read_board};
-use super::position::SEATS_HALFMOVE_LIMIT;
+use super::position::{SEAT_LETTERS, SEATS_HALFMOVE_LIMIT, seat_letter};
 use super::{AtaxxSeats, SeatsConfig};
 use crate::games::Seat;
 use thiserror::Error;
-
-/// The seats' letters, seat 1 first.
-pub const SEAT_LETTERS: [char; Seat::MAX] = ['x', 'o', 'y', 'z'];
 
 /// What is wrong with multi-seat notation such as `x5o/7/7/7/7/7/z5y x 0 1`.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -90,11 +87,6 @@ impl From<SeatsNotationError> for crate::games::GameError {
     fn from(error: SeatsNotationError) -> Self {
         crate::games::GameError::Position(error.to_string())
     }
-}
-
-/// The letter of `seat`.
-pub fn seat_letter(seat: Seat) -> char {
-    SEAT_LETTERS[seat.index() % Seat::MAX]
 }
 
 /// The letters of the first `players` seats, for messages: `x, o, y`.

@@ -21,6 +21,14 @@ use super::super::bitboard::{ALL, DOUBLES, SINGLES, grow, reach};
 use super::SeatsConfig;
 use crate::games::{Seat, identity_by_state};
 
+/// The seats' letters, seat 1 first.
+pub const SEAT_LETTERS: [char; Seat::MAX] = ['x', 'o', 'y', 'z'];
+
+/// The letter of `seat`.
+pub fn seat_letter(seat: Seat) -> char {
+    SEAT_LETTERS[seat.index() % Seat::MAX]
+}
+
 /// The halfmove clock value at which the game is drawn.
 pub const SEATS_HALFMOVE_LIMIT: u8 = 100;
 
@@ -311,7 +319,7 @@ impl AtaxxSeats {
         if self.ending().is_some() {
             return Some("the game is over".to_string());
         }
-        let side = super::notation::seat_letter(self.turn());
+        let side = seat_letter(self.turn());
         let moves = self.count_moves();
         let us = self.stones[usize::from(self.turn)];
         let empty = self.empty_bits();

@@ -22,7 +22,7 @@ const BLOCK: u64 = 1 << 14;
 pub(super) struct LayerSolver<'a> {
     pub(super) config: KalahConfig,
     pub(super) binomials: &'a Binomials,
-    pub(super) lower: &'a [Vec<i8>],
+    pub(super) lower: &'a crate::egdb::layers::Layers,
     pub(super) seeds: usize,
     pub(super) layer: &'a [AtomicI8],
 }
@@ -73,7 +73,9 @@ impl LayerSolver<'_> {
         value
     }
 
-    /// The mover's best future gain on `board`.
+    /// The mover's best future gain on `board`: first every move's child and its rank, then
+    /// their values, so that the reads of the lower layers (each likely a cache miss) are
+    /// issued together rather than one after another.
     fn best_move_value(&self, board: &[u8]) -> i8 {
         let m = self.config.pits();
         let position = board_position(self.config, board);
@@ -83,25 +85,37 @@ impl LayerSolver<'_> {
             return (own - other) as i8;
         }
         let mut best = i32::MIN;
+        // Children in lower layers: (gained, sign, layer, rank).
+        let mut lower = [(0, 0, 0, 0); MAX_PITS];
+        let mut lowers = 0;
+        // Children in this layer: (gained, sign, rank, board).
+        let mut same = [(0, 0, 0, [0u8; 2 * MAX_PITS]); MAX_PITS];
+        let mut sames = 0;
         for pit in (0..m).filter(|&pit| board[pit] > 0) {
             let child = position.sow(pit);
             let gained = i32::from(child.store(Seat::FIRST)) - i32::from(child.store(Seat::SECOND));
-            let value = if child.is_over() {
-                gained
+            if child.is_over() {
+                best = best.max(gained);
+                continue;
+            }
+            let left = self.seeds
+                - usize::from(child.store(Seat::FIRST))
+                - usize::from(child.store(Seat::SECOND));
+            let (view, sign) = super::mover_view(&child);
+            let child_rank = rank(self.binomials, view[..2 * m].iter().copied(), 2 * m) as usize;
+            if left < self.seeds {
+                lower[lowers] = (gained, sign, left, child_rank);
+                lowers += 1;
             } else {
-                let left = self.seeds
-                    - usize::from(child.store(Seat::FIRST))
-                    - usize::from(child.store(Seat::SECOND));
-                let (view, sign) = super::mover_view(&child);
-                let child_rank = rank(self.binomials, view[..2 * m].iter().copied(), 2 * m);
-                let value = if left < self.seeds {
-                    i32::from(self.lower[left][child_rank as usize])
-                } else {
-                    i32::from(self.solve(&view[..2 * m], child_rank as usize))
-                };
-                gained + sign * value
-            };
-            best = best.max(value);
+                same[sames] = (gained, sign, child_rank, view);
+                sames += 1;
+            }
+        }
+        for &(gained, sign, left, child_rank) in &lower[..lowers] {
+            best = best.max(gained + sign * i32::from(self.lower[left][child_rank]));
+        }
+        for (gained, sign, child_rank, view) in &same[..sames] {
+            best = best.max(gained + sign * i32::from(self.solve(&view[..2 * m], *child_rank)));
         }
         best as i8
     }

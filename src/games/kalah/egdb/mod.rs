@@ -14,6 +14,11 @@
 //! solves one shard of the next layer, [`KalahEgdb::merge`] joins the parts, and the result is
 //! byte for byte the single build.
 //!
+//! A saved database is opened memory-mapped ([`KalahEgdb::open`]: the header and the layers'
+//! lengths checked, the values read in place); [`KalahEgdb::verify`] reads it whole (checksum
+//! and values). In play it is a value ([`crate::search::ExactScores`]) handed to the searches
+//! that consult it, never a process global.
+//!
 //! ```
 //! use ponder::games::kalah::{CaptureRule, Kalah, KalahConfig, KalahEgdb};
 //! let config = KalahConfig::new(6, 4, CaptureRule::Classic).unwrap();
@@ -30,11 +35,13 @@ pub use crate::egdb::EgdbError;
 use super::{CaptureRule, Kalah, KalahConfig, MAX_PITS};
 use crate::egdb::Shard;
 use crate::egdb::index::{Binomials, layer_size, rank};
-use crate::files::{self, FileFormat};
+use crate::egdb::layers::Layers;
+use crate::eval::{Database, ExactScores};
+use crate::files::{self, FileFormat, FileProblem, MappedFile};
 use crate::games::Seat;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
-use std::sync::OnceLock;
+use std::sync::Arc;
 use std::sync::atomic::AtomicI8;
 use std::time::{Duration, Instant};
 
@@ -71,7 +78,7 @@ pub struct KalahEgdb {
     /// Pits a side and capture rule (the seeds a pit starts with are irrelevant: 1).
     config: KalahConfig,
     /// `layers[n][rank]`: the value of the board of `n` seeds with that rank.
-    layers: Vec<Vec<i8>>,
+    layers: Layers,
     binomials: Binomials,
 }
 
@@ -100,7 +107,16 @@ struct EgdbFile {
 struct EgdbFileRef<'a> {
     pits: u8,
     capture: CaptureRule,
-    layers: &'a [Vec<i8>],
+    layers: &'a Layers,
+}
+
+/// The serialized form as found in a mapped file: the layers borrowed in place.
+#[derive(Deserialize)]
+struct MappedEgdbFile<'a> {
+    pits: u8,
+    capture: CaptureRule,
+    #[serde(borrow)]
+    layers: Vec<&'a [u8]>,
 }
 
 impl TryFrom<EgdbFile> for KalahEgdb {
@@ -135,7 +151,7 @@ impl KalahEgdb {
         let binomials = Binomials::new(MAX_KALAH_EGDB_SEEDS as usize + 2 * config.pits());
         KalahEgdb {
             config,
-            layers: Vec::new(),
+            layers: Layers::default(),
             binomials,
         }
     }
@@ -241,21 +257,33 @@ impl KalahEgdb {
     /// Appends a layer after checking its size and values.
     fn push_layer(&mut self, layer: Vec<i8>) -> Result<(), EgdbError> {
         let seeds = self.layers.len();
-        check_size(self.config.pits(), seeds as u32)?;
-        let expected = layer_size(&self.binomials, 2 * self.config.pits(), seeds);
-        if layer.len() as u64 != expected {
-            return Err(EgdbError::Format(format!(
-                "layer {seeds} has {} values, expected {expected}",
-                layer.len()
-            )));
-        }
-        if let Some(bad) = layer.iter().find(|v| v.unsigned_abs() as usize > seeds) {
-            return Err(EgdbError::Format(format!(
-                "layer {seeds} holds the impossible value {bad}"
-            )));
-        }
+        self.check_layer_size(seeds, layer.len())?;
+        check_values(seeds, &layer)?;
         crate::memory::collapse_into_huge_pages(&layer);
         self.layers.push(layer);
+        Ok(())
+    }
+
+    /// Checks that layer `seeds` may hold `length` values.
+    fn check_layer_size(&self, seeds: usize, length: usize) -> Result<(), EgdbError> {
+        check_size(self.config.pits(), seeds as u32)?;
+        let expected = layer_size(&self.binomials, 2 * self.config.pits(), seeds);
+        if length as u64 != expected {
+            return Err(EgdbError::Format(format!(
+                "layer {seeds} has {length} values, expected {expected}"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Reads the whole database: the checksum of the file it was opened from (if any) and
+    /// every value against its layer's range. [`KalahEgdb::open`] checks neither (it reads no
+    /// value); a database about to be copied into another file (a merge's base) is verified.
+    pub fn verify(&self) -> Result<(), EgdbError> {
+        self.layers.verify_files()?;
+        for (seeds, layer) in self.layers.iter().enumerate() {
+            check_values(seeds, layer)?;
+        }
         Ok(())
     }
 
@@ -327,10 +355,31 @@ impl KalahEgdb {
         )?)
     }
 
-    /// Loads a database saved by [`KalahEgdb::save`], checking every layer.
+    /// Opens a database saved by [`KalahEgdb::save`], memory-mapped: checks the header and
+    /// the layers' lengths and reads no value (milliseconds, whatever the size; the values
+    /// are read in place as they are probed). A file that is not a database, or is truncated,
+    /// is refused with an error naming it; [`KalahEgdb::verify`] reads the whole file.
+    pub fn open(path: impl AsRef<Path>) -> Result<KalahEgdb, EgdbError> {
+        let file = Arc::new(MappedFile::open(path.as_ref(), &KALAH_EGDB_FILE)?);
+        let invalid = |message: String| EgdbError::File(file.error(FileProblem::Payload(message)));
+        let found: MappedEgdbFile = files::decode_bincode(file.payload()).map_err(invalid)?;
+        let config = database_config(found.pits as usize, found.capture)
+            .map_err(|e| invalid(e.to_string()))?;
+        let mut egdb = KalahEgdb::empty(config);
+        for (seeds, layer) in found.layers.iter().enumerate() {
+            egdb.check_layer_size(seeds, layer.len())
+                .map_err(|e| invalid(e.to_string()))?;
+        }
+        egdb.layers = Layers::mapped(&file, &found.layers);
+        Ok(egdb)
+    }
+
+    /// Opens a database saved by [`KalahEgdb::save`] and verifies it whole
+    /// ([`KalahEgdb::open`], then [`KalahEgdb::verify`]).
     pub fn load(path: impl AsRef<Path>) -> Result<KalahEgdb, EgdbError> {
-        let file: EgdbFile = files::load_bincode(path.as_ref(), &KALAH_EGDB_FILE)?;
-        KalahEgdb::try_from(file)
+        let egdb = KalahEgdb::open(path)?;
+        egdb.verify()?;
+        Ok(egdb)
     }
 
     /// The payload [`KalahEgdb::save`] writes after the file's header.
@@ -372,27 +421,43 @@ impl KalahEgdbPart {
     }
 }
 
-/// The database the process has loaded for play ([`install`]).
-static LOADED: OnceLock<KalahEgdb> = OnceLock::new();
+/// The exact final margin of a position is its store difference plus the database's value;
+/// the value holds whatever came before (Kalah has no repetition rule).
+impl ExactScores<Kalah> for KalahEgdb {
+    #[inline]
+    fn exact_margin(&self, position: &Kalah) -> Option<i32> {
+        self.value(position)
+            .map(|gain| position.store_difference() + gain)
+    }
 
-/// Makes `egdb` the database every Kalah evaluator consults (so the search scores the
-/// positions it covers exactly); the first database installed stays. Returns whether this
-/// one was installed.
-pub fn install(egdb: KalahEgdb) -> bool {
-    LOADED.set(egdb).is_ok()
+    fn needs_fresh_history(&self) -> bool {
+        false
+    }
 }
 
-/// The installed database, if any.
-pub fn installed() -> Option<&'static KalahEgdb> {
-    LOADED.get()
+/// Opens the database file at `path` for play in games of `config` ([`KalahEgdb::open`]); a
+/// database of another board width or capture rule is refused with an error naming the file.
+pub fn open_database(config: &KalahConfig, path: &Path) -> Result<Database<Kalah>, EgdbError> {
+    let egdb = KalahEgdb::open(path)?;
+    if !egdb.covers(config) {
+        return Err(EgdbError::Format(format!(
+            "{}: a database for {} pits, {} capture; the game is {config}",
+            path.display(),
+            egdb.pits(),
+            egdb.capture()
+        )));
+    }
+    Ok(Arc::new(egdb))
 }
 
-/// The exact final margin of `position` for its side to move, from the installed database.
-#[inline]
-pub(crate) fn loaded_margin(position: &Kalah) -> Option<i32> {
-    let egdb = LOADED.get()?;
-    egdb.value(position)
-        .map(|gain| position.store_difference() + gain)
+/// Checks that layer `seeds`' values are within `−seeds..=seeds`.
+fn check_values(seeds: usize, layer: &[i8]) -> Result<(), EgdbError> {
+    match layer.iter().find(|v| v.unsigned_abs() as usize > seeds) {
+        Some(bad) => Err(EgdbError::Format(format!(
+            "layer {seeds} holds the impossible value {bad}"
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// Refuses sizes the builder does not handle.

@@ -22,7 +22,7 @@ pub(crate) struct Lower<'a> {
     /// The rule set (it fixes the layers' layout).
     pub rules: Rules,
     /// `layers[s]` for every `s` below the layer being built.
-    pub layers: &'a [Vec<i8>],
+    pub layers: &'a crate::egdb::layers::Layers,
     /// The binomial table of the board size.
     pub binomials: &'a Binomials,
     /// Pits on the board (both rows).

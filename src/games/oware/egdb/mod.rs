@@ -27,7 +27,9 @@
 //! owner's sowing order. The database is built one seed count at a time, from 0 up, since a
 //! capture only lowers the count; boards of one count are indexed by their combinatorial rank
 //! (`C(n + 2H − 1, 2H − 1)` boards of `n` seeds). It is stored with bincode
-//! ([`Egdb::save`], [`Egdb::load`]).
+//! ([`Egdb::save`]) and opened memory-mapped ([`Egdb::open_rules`]: the header and the layers'
+//! lengths checked, the values read in place; [`Egdb::verify`] reads the whole file). In play
+//! it is a value ([`crate::search::ExactScores`]) handed to the searches that consult it.
 //!
 //! ```
 //! use ponder::games::oware::Egdb;
@@ -47,16 +49,18 @@ mod report;
 mod retro;
 
 pub use parts::{EGDB_PART_FILE, EgdbPart};
-pub use probe::{install, installed, loaded_margin, values_need_fresh_history};
+pub use probe::open_database;
 pub use report::{EgdbStats, build_report, solve_report};
 
 use super::config::{MAX_HOUSES, Rules};
 use super::position::Oware;
 use crate::egdb::index::{Binomials, layer_size, rank};
-use crate::files::FileFormat;
+use crate::egdb::layers::Layers;
+use crate::files::{FileFormat, FileProblem, MappedFile};
 use serde::{Deserialize, Serialize};
 use std::io::{Read, Write};
 use std::path::Path;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The most seeds a database may cover (values are bytes, from `−n` to `+n`).
@@ -104,7 +108,7 @@ pub struct Egdb {
     rules: Rules,
     houses: usize,
     /// `layers[n]`: the values of the boards of `n` seeds, laid out as above.
-    layers: Vec<Vec<i8>>,
+    layers: Layers,
     binomials: Binomials,
 }
 
@@ -156,7 +160,7 @@ impl Egdb {
         Ok(Egdb {
             rules,
             houses,
-            layers: Vec::with_capacity(max_seeds as usize + 1),
+            layers: Layers::with_capacity(max_seeds as usize + 1),
             binomials: Binomials::new(max_seeds as usize + 2 * houses),
         })
     }
@@ -186,7 +190,7 @@ impl Egdb {
 
     /// The layer of `seeds` seeds as stored (`None` past the database).
     pub fn layer(&self, seeds: u32) -> Option<&[i8]> {
-        self.layers.get(seeds as usize).map(Vec::as_slice)
+        self.layers.get(seeds as usize)
     }
 
     /// The number of boards of `seeds` seeds.
@@ -292,27 +296,61 @@ impl Egdb {
         Ok(())
     }
 
-    /// Loads an Awari database saved by [`Egdb::save`]; a damaged file is refused with an
-    /// error naming it.
+    /// Loads an Awari database saved by [`Egdb::save`] and verifies it whole; a damaged file
+    /// is refused with an error naming it.
     pub fn load(path: impl AsRef<Path>) -> Result<Egdb, EgdbError> {
         Egdb::load_rules(path, Rules::Awari)
     }
 
-    /// Loads a database of `rules` saved by [`Egdb::save`]; a damaged file, or one of the
-    /// other rule set, is refused with an error naming it.
+    /// Loads a database of `rules` saved by [`Egdb::save`] and verifies it whole
+    /// ([`Egdb::open_rules`], then [`Egdb::verify`]); a damaged file, or one of the other
+    /// rule set, is refused with an error naming it.
     pub fn load_rules(path: impl AsRef<Path>, rules: Rules) -> Result<Egdb, EgdbError> {
-        let egdb = crate::files::load_with(path.as_ref(), file_format(rules), |reader, length| {
-            Egdb::read_limited(reader, length).map_err(|e| e.to_string())
-        })?;
-        if egdb.rules != rules {
-            return Err(EgdbError::Format(format!(
-                "{}: a database of the {} rules, expected {}",
-                path.as_ref().display(),
-                egdb.rules,
-                rules
+        let egdb = Egdb::open_rules(path, rules)?;
+        egdb.verify()?;
+        Ok(egdb)
+    }
+
+    /// Opens a database of `rules` saved by [`Egdb::save`], memory-mapped: checks the header
+    /// and the layers' lengths and reads no value (milliseconds, whatever the size; values
+    /// are read in place as they are probed). A file that is not such a database, or is
+    /// truncated, is refused with an error naming it; [`Egdb::verify`] reads the whole file.
+    pub fn open_rules(path: impl AsRef<Path>, rules: Rules) -> Result<Egdb, EgdbError> {
+        let file = Arc::new(MappedFile::open(path.as_ref(), file_format(rules))?);
+        let invalid = |message: String| EgdbError::File(file.error(FileProblem::Payload(message)));
+        let found: MappedEgdbFile =
+            crate::files::decode_bincode(file.payload()).map_err(invalid)?;
+        let found_rules = found.format.rules().map_err(invalid)?;
+        if found_rules != rules {
+            return Err(invalid(format!(
+                "a database of the {found_rules} rules, expected {rules}"
             )));
         }
+        let mut egdb = Egdb::shaped(rules, found.houses, found.layers.len()).map_err(invalid)?;
+        for (seeds, layer) in found.layers.iter().enumerate() {
+            egdb.check_layer_size(seeds, layer.len()).map_err(invalid)?;
+        }
+        egdb.layers = Layers::mapped(&file, &found.layers);
         Ok(egdb)
+    }
+
+    /// Reads the whole database: the checksum of the file it was opened from (if any) and
+    /// every layer's values ([`Egdb::open_rules`] checks neither: it reads no value).
+    pub fn verify(&self) -> Result<(), EgdbError> {
+        self.layers.verify_files()?;
+        for (seeds, layer) in self.layers.iter().enumerate() {
+            self.check_values(seeds, layer).map_err(EgdbError::Format)?;
+        }
+        Ok(())
+    }
+
+    /// An empty database of `rules` and `houses` (as a file states them) for `layers` layers.
+    fn shaped(rules: Rules, houses: u32, layers: usize) -> Result<Egdb, String> {
+        let Some(max_seeds) = layers.checked_sub(1) else {
+            return Err("no layers".into());
+        };
+        let max_seeds = u32::try_from(max_seeds).map_err(|e| e.to_string())?;
+        Egdb::empty(rules, houses as usize, max_seeds).map_err(|e| e.to_string())
     }
 }
 
@@ -375,7 +413,16 @@ struct EgdbFile {
 struct EgdbFileRef<'a> {
     format: &'a str,
     houses: u32,
-    layers: &'a [Vec<i8>],
+    layers: &'a Layers,
+}
+
+/// The serialized form as found in a mapped file: the layers borrowed in place.
+#[derive(Deserialize)]
+struct MappedEgdbFile<'a> {
+    format: FormatTag,
+    houses: u32,
+    #[serde(borrow)]
+    layers: Vec<&'a [u8]>,
 }
 
 /// The format tag of saved Awari databases.
@@ -394,6 +441,16 @@ impl FormatTag {
     /// The tag as text, for messages; `None` unless it has [`FORMAT`]'s length.
     fn text(&self) -> Option<String> {
         (self.0 == FORMAT.len() as u64).then(|| String::from_utf8_lossy(&self.1).into_owned())
+    }
+
+    /// The rule set the tag names.
+    fn rules(&self) -> Result<Rules, String> {
+        match self.text() {
+            Some(tag) if tag == FORMAT => Ok(Rules::Awari),
+            Some(tag) if tag == ABAPA_FORMAT => Ok(Rules::Abapa),
+            Some(tag) => Err(format!("format {tag:?}, expected {FORMAT:?}")),
+            None => Err(format!("not a database: expected the tag {FORMAT:?}")),
+        }
     }
 }
 
@@ -421,18 +478,8 @@ impl TryFrom<EgdbFile> for Egdb {
     type Error = String;
 
     fn try_from(file: EgdbFile) -> Result<Egdb, String> {
-        let rules = match file.format.text() {
-            Some(tag) if tag == FORMAT => Rules::Awari,
-            Some(tag) if tag == ABAPA_FORMAT => Rules::Abapa,
-            Some(tag) => return Err(format!("format {tag:?}, expected {FORMAT:?}")),
-            None => return Err(format!("not a database: expected the tag {FORMAT:?}")),
-        };
-        if file.layers.is_empty() {
-            return Err("no layers".into());
-        }
-        let max_seeds = (file.layers.len() - 1) as u32;
-        let mut egdb =
-            Egdb::empty(rules, file.houses as usize, max_seeds).map_err(|e| e.to_string())?;
+        let rules = file.format.rules()?;
+        let mut egdb = Egdb::shaped(rules, file.houses, file.layers.len())?;
         for (seeds, layer) in file.layers.into_iter().enumerate() {
             egdb.check_layer(seeds, &layer)?;
             egdb.layers.push(layer);
@@ -445,18 +492,28 @@ impl Egdb {
     /// Checks that `layer` can be layer `seeds` of this database: its length, and values
     /// within `−seeds..=seeds` (Abapa: `lo <= hi` too).
     fn check_layer(&self, seeds: usize, layer: &[i8]) -> Result<(), String> {
+        self.check_layer_size(seeds, layer.len())?;
+        self.check_values(seeds, layer)
+    }
+
+    /// Checks that layer `seeds` of this database may hold `length` values.
+    fn check_layer_size(&self, seeds: usize, length: usize) -> Result<(), String> {
         let expected = self.boards(seeds)
             * self.bytes_per_position() as u64
             * match self.rules {
                 Rules::Awari => 1,
                 Rules::Abapa => seeds as u64 + 1,
             };
-        if layer.len() as u64 != expected {
+        if length as u64 != expected {
             return Err(format!(
-                "layer {seeds} has {} values, expected {expected}",
-                layer.len()
+                "layer {seeds} has {length} values, expected {expected}"
             ));
         }
+        Ok(())
+    }
+
+    /// Checks that layer `seeds`' values are within `−seeds..=seeds` (Abapa: `lo <= hi` too).
+    fn check_values(&self, seeds: usize, layer: &[i8]) -> Result<(), String> {
         if let Some(bad) = layer.iter().find(|v| v.unsigned_abs() as usize > seeds) {
             return Err(format!("layer {seeds} holds the impossible value {bad}"));
         }

@@ -1,42 +1,41 @@
-//! The database the search consults in play: installed once per process, read by every Oware
-//! evaluator's [`crate::search::eval::Evaluator::exact_margin`].
+//! The database in play: its exact scores ([`ExactScores`]), read by the searches it is
+//! attached to ([`crate::search::WithDatabase`]).
 
-use super::Egdb;
-use crate::games::oware::{Oware, Rules};
-use std::sync::OnceLock;
+use super::{Egdb, EgdbError};
+use crate::eval::{Database, ExactScores};
+use crate::games::oware::{Oware, OwareConfig, Rules};
+use std::path::Path;
+use std::sync::Arc;
 
-/// The installed database.
-static LOADED: OnceLock<Egdb> = OnceLock::new();
+/// The exact final margin of a position for its side to move is its captured margin plus the
+/// database's value. Abapa's values hold only where no earlier position can be repeated (its
+/// first repetition ends the game, so a value depends on the path); Awari's are the published
+/// values of the computer-Awari rules (a cycle splits the seeds left), whatever came before.
+impl ExactScores<Oware> for Egdb {
+    #[inline]
+    fn exact_margin(&self, position: &Oware) -> Option<i32> {
+        let me = position.to_move();
+        let captured = position.captured(me) as i32 - position.captured(me.opponent()) as i32;
+        self.value(position).map(|value| captured + value)
+    }
 
-/// Makes `egdb` the database every Oware evaluator consults (so the search scores the
-/// positions it covers exactly); the first database installed stays. Returns whether this
-/// one was installed.
-pub fn install(egdb: Egdb) -> bool {
-    LOADED.set(egdb).is_ok()
+    fn needs_fresh_history(&self) -> bool {
+        self.rules() != Rules::Awari
+    }
 }
 
-/// The installed database, if any.
-pub fn installed() -> Option<&'static Egdb> {
-    LOADED.get()
-}
-
-/// Whether the installed database's values hold only where no earlier position can be
-/// repeated: Abapa's (its first repetition ends the game, so a value depends on the path);
-/// not Awari's, which are the published values of the computer-Awari rules (a cycle splits
-/// the seeds left), whatever came before. `true` without a database.
-#[inline]
-pub fn values_need_fresh_history() -> bool {
-    LOADED.get().is_none_or(|egdb| egdb.rules() != Rules::Awari)
-}
-
-/// The exact final margin of `position` for its side to move (captured margin plus the
-/// database's value), from the installed database; `None` when none is installed or it does
-/// not cover the position exactly. Where [`values_need_fresh_history`], the caller must only
-/// ask at a position with no earlier position since the last capture.
-#[inline]
-pub fn loaded_margin(position: &Oware) -> Option<i32> {
-    let egdb = LOADED.get()?;
-    let me = position.to_move();
-    let captured = position.captured(me) as i32 - position.captured(me.opponent()) as i32;
-    egdb.value(position).map(|value| captured + value)
+/// Opens the database file at `path` for play in games of `config` ([`Egdb::open_rules`] with
+/// `config`'s rules); a database of another board size is refused with an error naming the
+/// file.
+pub fn open_database(config: &OwareConfig, path: &Path) -> Result<Database<Oware>, EgdbError> {
+    let egdb = Egdb::open_rules(path, config.rules())?;
+    if egdb.houses() != config.houses() {
+        return Err(EgdbError::Format(format!(
+            "{}: a database of {} houses a side, the game has {}",
+            path.display(),
+            egdb.houses(),
+            config.houses()
+        )));
+    }
+    Ok(Arc::new(egdb))
 }

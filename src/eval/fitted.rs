@@ -3,9 +3,9 @@
 //! one pointer, without allocating or locking.
 
 use super::Evaluator;
+use super::Selectivity;
 use super::linear::{LinearFeatures, features_of};
 use super::weights::EmbeddedWeights;
-use crate::search::Selectivity;
 
 /// The fitted evaluation of a game: its [`LinearFeatures`] weighted by the embedded `fitted`
 /// weights ([`EmbeddedWeights::fitted_weights`]).

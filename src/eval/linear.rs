@@ -7,8 +7,8 @@
 //! array on the stack: no allocation, no lock. The weights themselves are data
 //! ([`super::weights`]), fitted by [`crate::tune`].
 
+use super::Selectivity;
 use crate::games::Game;
-use crate::search::Selectivity;
 
 /// The most features a game's linear evaluation may have (the length of the stack array the
 /// features are written into).

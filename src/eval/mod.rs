@@ -7,13 +7,27 @@
 //! (`store-diff` for Kalah, `seed` for Oware and Ataxx) and a stronger `default`. A new game
 //! gets generic ones (`default` = [`Game::evaluate`], `score-diff`) with one line,
 //! `impl Evaluators for MyGame {}`.
+//!
+//! An evaluator is a value: [`crate::search::Searcher::with_evaluator`] and
+//! `crate::engine::Knowledge` take one of the caller's; the names are for front ends, mapped
+//! onto values in one place (the game's [`Evaluators`]). An endgame database is a value too
+//! ([`ExactScores`], shared as a [`Database`]), attached to an evaluator with
+//! [`WithDatabase`]: never a process global, so two searches in one process may consult two
+//! different databases.
 
+mod error;
+mod exact;
 mod fitted;
 mod generic;
 mod linear;
 mod network;
+mod seated;
+mod selectivity;
+mod solvable;
 pub mod weights;
 
+pub use error::EvalError;
+pub use exact::{Database, ExactScores, WithDatabase};
 pub use fitted::{Fitted, FittedPatterns, Network};
 pub use generic::{GameEvaluation, ScoreDiff};
 pub use linear::{
@@ -23,12 +37,17 @@ pub use linear::{
 pub use network::{
     HIDDEN, HiddenRow, NetworkSum, NetworkWeights, OUTPUT_EXTRA_BITS, OUTPUT_SHIFT, QA,
 };
+pub use seated::SeatedGame;
+pub use selectivity::{
+    LateMovePruning, Margin, Reductions, Selectivity, Singular, TECHNIQUES, TUNABLES,
+};
+pub use solvable::{Child, Inspected, Known, MAX_CHILDREN, Solvable};
 pub(crate) use weights::embedded_weights_file;
 pub use weights::{EmbeddedFile, EmbeddedWeights, Weights, WeightsKind};
 
-use super::SearchError;
-use super::selectivity::Selectivity;
+use crate::egdb::EgdbError;
 use crate::games::Game;
+use std::path::Path;
 use std::sync::Arc;
 
 /// A static evaluation of positions of game `G`.
@@ -48,8 +67,9 @@ pub trait Evaluator<G: Game>: Send + Sync {
     }
 
     /// The exact final margin of `position` for the side to move under perfect play, when
-    /// the evaluator knows it (an endgame database); the search then scores the node as a
-    /// finished game without searching it. `None` (the default) otherwise.
+    /// the evaluator knows it; the search then scores the node as a finished game without
+    /// searching it. `None` (the default) otherwise. An endgame database answers it through
+    /// [`WithDatabase`].
     #[inline]
     fn exact_margin(&self, _position: &G) -> Option<i32> {
         None
@@ -131,12 +151,13 @@ pub trait EvaluatorVisitor<G: Game> {
     fn visit<E: Evaluator<G> + 'static>(self, evaluator: E) -> Self::Output;
 }
 
-/// The named evaluators of a game. The provided methods give every game `default`
-/// ([`GameEvaluation`]) and `score-diff` ([`ScoreDiff`]); ponder's games override both methods
-/// with their own lists.
+/// What a game knows besides its rules, by name and by file: its named evaluators, and how
+/// to open its endgame database files. The provided methods give every game `default`
+/// ([`GameEvaluation`]) and `score-diff` ([`ScoreDiff`]) and no database; ponder's games
+/// override them with their own.
 ///
 /// ```
-/// use ponder::search::{evaluator_by_name, Evaluators};
+/// use ponder::eval::{evaluator_by_name, Evaluators};
 /// use ponder::{Game, Kalah};
 /// assert!(Kalah::evaluator_names().contains(&"store-diff"));
 /// let error = evaluator_by_name::<Kalah>("nope").err().unwrap();
@@ -152,42 +173,66 @@ pub trait Evaluators: Game {
     fn visit_evaluator<V: EvaluatorVisitor<Self>>(
         name: &str,
         visitor: V,
-    ) -> Result<V::Output, SearchError> {
+    ) -> Result<V::Output, EvalError> {
         match name {
             "default" => Ok(visitor.visit(GameEvaluation)),
             "score-diff" => Ok(visitor.visit(ScoreDiff)),
             _ => Err(unknown_evaluator::<Self>(name)),
         }
     }
+
+    /// Opens the endgame database file at `path` for positions of `config` (memory-mapped:
+    /// its header is checked, its values are read in place as the search probes them); a
+    /// file that is not a database of this game, or of another board or rule set than
+    /// `config`'s, is refused with an error naming it. Games without databases refuse every
+    /// file (the default).
+    fn open_database(config: &Self::Config, path: &Path) -> Result<Database<Self>, EgdbError> {
+        let _ = config;
+        Err(EgdbError::NoDatabase {
+            game: Self::NAME,
+            path: path.to_path_buf(),
+        })
+    }
 }
 
-/// Implements [`Evaluators`] for a game from its named evaluators, the first the default, so
-/// that the names and the dispatch on them are written once:
-/// `impl_evaluators!(Kalah { "default" => KalahDefault, "store-diff" => KalahStoreDiff });`
+/// Implements [`Evaluators`] for a game from its named evaluators, the first the default, and
+/// optionally the function that opens its database files, so that the names and the dispatch
+/// on them are written once:
+/// `impl_evaluators!(Kalah { "default" => KalahDefault, "store-diff" => KalahStoreDiff }
+/// database: egdb::open_database);`
 macro_rules! impl_evaluators {
-    ($game:ty { $($name:literal => $evaluator:expr),+ $(,)? }) => {
-        impl $crate::search::eval::Evaluators for $game {
+    ($game:ty { $($name:literal => $evaluator:expr),+ $(,)? } $(database: $open:path)?) => {
+        impl $crate::eval::Evaluators for $game {
             fn evaluator_names() -> &'static [&'static str] {
                 &[$($name),+]
             }
 
-            fn visit_evaluator<V: $crate::search::eval::EvaluatorVisitor<Self>>(
+            fn visit_evaluator<V: $crate::eval::EvaluatorVisitor<Self>>(
                 name: &str,
                 visitor: V,
-            ) -> Result<V::Output, $crate::search::SearchError> {
+            ) -> Result<V::Output, $crate::eval::EvalError> {
                 match name {
                     $($name => Ok(visitor.visit($evaluator)),)+
-                    _ => Err($crate::search::eval::unknown_evaluator::<Self>(name)),
+                    _ => Err($crate::eval::unknown_evaluator::<Self>(name)),
                 }
             }
+
+            $(
+                fn open_database(
+                    config: &<Self as $crate::games::Game>::Config,
+                    path: &std::path::Path,
+                ) -> Result<$crate::eval::Database<Self>, $crate::egdb::EgdbError> {
+                    $open(config, path)
+                }
+            )?
         }
     };
 }
 pub(crate) use impl_evaluators;
 
 /// The error for an evaluator name that `G` does not know.
-pub fn unknown_evaluator<G: Evaluators>(name: &str) -> SearchError {
-    SearchError::UnknownEvaluator {
+pub fn unknown_evaluator<G: Evaluators>(name: &str) -> EvalError {
+    EvalError::UnknownEvaluator {
         game: G::NAME,
         name: name.to_string(),
         known: G::evaluator_names().join(", "),
@@ -205,6 +250,6 @@ impl<G: Game> EvaluatorVisitor<G> for Boxing {
 
 /// The evaluator named `name` for game `G`, behind a dynamic call (front ends and the engine;
 /// the [`crate::search::Searcher`] compiles its search for the concrete evaluator instead).
-pub fn evaluator_by_name<G: Evaluators>(name: &str) -> Result<Arc<dyn Evaluator<G>>, SearchError> {
+pub fn evaluator_by_name<G: Evaluators>(name: &str) -> Result<Arc<dyn Evaluator<G>>, EvalError> {
     G::visit_evaluator(name, Boxing)
 }

@@ -370,7 +370,7 @@ impl EmbeddedFile {
 /// `embedded_weights_file!("network-0123456789ab.bin")`.
 macro_rules! embedded_weights_file {
     ($name:literal) => {
-        $crate::search::eval::EmbeddedFile {
+        $crate::eval::EmbeddedFile {
             name: $name,
             bytes: include_bytes!(concat!("weights/", $name)),
         }

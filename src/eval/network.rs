@@ -97,7 +97,7 @@ impl NetworkWeights {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::eval::{MAX_FEATURES, WEIGHT_SHIFT};
+    use crate::eval::{MAX_FEATURES, WEIGHT_SHIFT};
 
     #[test]
     fn the_sum_is_linear_plus_squared_clipped_units() {

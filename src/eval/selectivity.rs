@@ -7,10 +7,10 @@
 //! late quiet moves reduced one or two plies, nothing pruned. Every technique applies only
 //! with forward pruning on, so an exact search is unchanged.
 //!
-//! [`Evaluator`]: super::eval::Evaluator
-//! [`Evaluator::selectivity`]: super::eval::Evaluator::selectivity
+//! [`Evaluator`]: super::Evaluator
+//! [`Evaluator::selectivity`]: super::Evaluator::selectivity
 
-use super::SearchError;
+use super::EvalError;
 
 /// How late moves are reduced (searched shallower with a null window first, re-searched at full
 /// depth when they beat alpha).
@@ -140,9 +140,6 @@ pub struct Selectivity {
     pub proofs: bool,
 }
 
-/// See [`Selectivity::history_malus`].
-pub const HISTORY_REDUCTION_STEP: i32 = 12_288;
-
 impl Default for Selectivity {
     fn default() -> Selectivity {
         Selectivity::STEPS
@@ -219,11 +216,11 @@ impl Selectivity {
     /// number of a technique that is off turns it on with the other numbers zero.
     ///
     /// # Errors
-    /// [`SearchError::InvalidOption`] for an unknown name or a value that is not a number.
-    pub fn tuned(mut self, settings: &str) -> Result<Selectivity, SearchError> {
+    /// [`EvalError::InvalidSetting`] for an unknown name or a value that is not a number.
+    pub fn tuned(mut self, settings: &str) -> Result<Selectivity, EvalError> {
         for setting in settings.split('+').map(str::trim).filter(|s| !s.is_empty()) {
             let bad = || {
-                SearchError::InvalidOption(format!(
+                EvalError::InvalidSetting(format!(
                     "tune setting {setting:?}: expected NAME:NUMBER, NAME one of {}",
                     TUNABLES.join(", ")
                 ))
@@ -315,8 +312,8 @@ impl Selectivity {
     /// [`TECHNIQUES`]; empty: none removed).
     ///
     /// # Errors
-    /// [`SearchError::UnknownTechnique`] for a name not in [`TECHNIQUES`].
-    pub fn without(mut self, names: &str) -> Result<Selectivity, SearchError> {
+    /// [`EvalError::UnknownTechnique`] for a name not in [`TECHNIQUES`].
+    pub fn without(mut self, names: &str) -> Result<Selectivity, EvalError> {
         for name in names.split('+').map(str::trim).filter(|n| !n.is_empty()) {
             match name {
                 "lmr" => self.reductions = Reductions::Steps,
@@ -331,7 +328,7 @@ impl Selectivity {
                 "se" => self.singular = None,
                 "prove" => self.proofs = false,
                 _ => {
-                    return Err(SearchError::UnknownTechnique {
+                    return Err(EvalError::UnknownTechnique {
                         name: name.to_string(),
                         known: TECHNIQUES
                             .iter()
@@ -349,44 +346,6 @@ impl Selectivity {
     #[inline]
     pub(crate) fn uses_static_eval(&self) -> bool {
         self.reverse_futility.is_some() || self.futility.is_some()
-    }
-}
-
-/// The deepest remaining depth of the precomputed reduction table.
-const TABLE_DEPTHS: usize = 64;
-/// The most move numbers of the precomputed reduction table.
-const TABLE_MOVES: usize = 256;
-
-/// Reductions by remaining depth and move number, computed once per search thread.
-#[derive(Clone, Debug)]
-pub(crate) struct ReductionTable {
-    plies: Vec<u8>,
-}
-
-impl ReductionTable {
-    /// The table of `reductions` (empty for [`Reductions::Steps`]).
-    pub(crate) fn new(reductions: Reductions) -> ReductionTable {
-        let Reductions::Log { base, divisor, .. } = reductions else {
-            return ReductionTable { plies: Vec::new() };
-        };
-        let mut plies = vec![0u8; TABLE_DEPTHS * TABLE_MOVES];
-        for depth in 1..TABLE_DEPTHS {
-            for number in 1..TABLE_MOVES {
-                let r = base + (depth as f32).ln() * (number as f32).ln() / divisor;
-                plies[depth * TABLE_MOVES + number] = r.round().clamp(0.0, 255.0) as u8;
-            }
-        }
-        ReductionTable { plies }
-    }
-
-    /// The reduction at `depth` plies to go for the move numbered `number` (1 for the first).
-    #[inline]
-    pub(crate) fn get(&self, depth: u32, number: usize) -> u32 {
-        let depth = (depth as usize).min(TABLE_DEPTHS - 1);
-        let number = number.min(TABLE_MOVES - 1);
-        self.plies
-            .get(depth * TABLE_MOVES + number)
-            .map_or(0, |&r| u32::from(r))
     }
 }
 
@@ -443,16 +402,7 @@ mod tests {
     }
 
     #[test]
-    fn log_reductions_grow_with_depth_and_move_number() {
-        let table = ReductionTable::new(Reductions::Log {
-            min_moves: 2,
-            base: 0.4,
-            divisor: 2.0,
-        });
-        assert_eq!(table.get(1, 40), 0);
-        assert!(table.get(10, 40) > table.get(4, 40));
-        assert!(table.get(10, 100) >= table.get(10, 10));
-        assert_eq!(ReductionTable::new(Reductions::Steps).get(10, 40), 0);
+    fn margins_apply_up_to_their_depth() {
         assert_eq!(
             Margin {
                 max_depth: 3,

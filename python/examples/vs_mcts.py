@@ -1,0 +1,92 @@
+"""PonderBot against OpenSpiel's MCTSBot at equal wall time per move: a measurement (not a
+test). Default settings of OpenSpiel's MCTS (``open_spiel/python/examples/mcts.py``: UCT
+constant 2, one random rollout a leaf, solving on), its budget a wall-clock time per move
+equal to PonderBot's ``movetime`` (the simulation count unbounded). Colours alternate; every
+action is checked legal in OpenSpiel.
+
+    python examples/vs_mcts.py --games 40 --movetime 0.5
+"""
+
+import argparse
+import sys
+import time
+
+import pyspiel
+
+from ponder.openspiel import PonderBot
+
+
+# OpenSpiel's MCTSBot does not keep its evaluator alive (a segmentation fault once the
+# evaluator is collected): the evaluators are kept here.
+EVALUATORS = []
+
+
+def mcts_bot(game, seconds, seed):
+    evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
+    EVALUATORS.append(evaluator)
+    return pyspiel.MCTSBot(
+        game, evaluator, 2.0, 10**9, 1000, True, seed, False,
+        pyspiel.ChildSelectionPolicy.UCT, seconds,
+    )
+
+
+def play(game, bots):
+    state = game.new_initial_state()
+    spent = [0.0, 0.0]
+    moves = [0, 0]
+    while not state.is_terminal():
+        player = state.current_player()
+        started = time.monotonic()
+        action = bots[player].step(state)
+        spent[player] += time.monotonic() - started
+        moves[player] += 1
+        if action not in state.legal_actions():
+            raise SystemExit(f"illegal action {action} by player {player} in {state.history()}")
+        state.apply_action(action)
+    return state.returns(), [s / max(m, 1) for s, m in zip(spent, moves)]
+
+
+def match(name, games, movetime, seed, seats=(0, 1), options=None):
+    game = pyspiel.load_game(name)
+    wins = draws = losses = 0
+    ponder_time = mcts_time = 0.0
+    for index in range(games):
+        ponder = PonderBot(game, movetime=movetime, seed=seed + index, **(options or {}))
+        mcts = mcts_bot(game, movetime, seed + index)
+        seat = seats[index % len(seats)]
+        bots = [ponder, mcts] if seat == 0 else [mcts, ponder]
+        returns, per_move = play(game, bots)
+        ponder_time += per_move[seat]
+        mcts_time += per_move[1 - seat]
+        result = returns[seat]
+        wins += result > 0
+        draws += result == 0
+        losses += result < 0
+        print(f"{name} game {index + 1}: ponder as seat {seat}: {result:+.0f}", flush=True)
+    score = (wins + draws / 2) / games
+    print(
+        f"{name}: {games} games, ponder +{wins} ={draws} -{losses}: {100 * score:.1f}% "
+        f"(seconds a move: ponder {ponder_time / games:.3f}, mcts {mcts_time / games:.3f})"
+    )
+    return score
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--movetime", type=float, default=0.5)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", action="append", choices=["mancala", "oware"])
+    parser.add_argument("--seat", type=int, choices=[0, 1], help="ponder's seat (default: both, in turns)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="an engine option of PonderBot (e.g. forward_pruning=false)")
+    args = parser.parse_args()
+    seats = (0, 1) if args.seat is None else (args.seat,)
+    options = dict(option.split("=", 1) for option in args.option)
+    scores = [match(name, args.games, args.movetime, args.seed, seats, options)
+              for name in args.game or ["mancala", "oware"]]
+    return 0 if all(score >= 0.95 for score in scores) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

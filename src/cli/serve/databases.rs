@@ -1,0 +1,97 @@
+//! The endgame databases a server was given (`--egdb`, repeatable), each opened once,
+//! memory-mapped, and handed as a value to the searches of its game.
+
+use crate::games::Game;
+use crate::games::kalah::{Kalah, KalahEgdb};
+use crate::games::oware::{Egdb, Oware, Rules};
+use crate::search::Database;
+use std::any::Any;
+use std::path::Path;
+use std::sync::Arc;
+
+/// Databases of any games, each found by its game's type.
+#[derive(Clone, Default)]
+pub struct DatabaseShelf {
+    /// Each a `Database<G>` for some game `G`.
+    databases: Vec<Arc<dyn Any + Send + Sync>>,
+}
+
+impl DatabaseShelf {
+    /// Opens every file of `paths`: a Kalah, Awari or Abapa database, told apart by its
+    /// header; a file that is none of them is refused with the reasons.
+    pub fn open(paths: &[impl AsRef<Path>]) -> Result<DatabaseShelf, String> {
+        let mut shelf = DatabaseShelf::default();
+        for path in paths {
+            shelf.open_one(path.as_ref())?;
+        }
+        Ok(shelf)
+    }
+
+    /// Opens one file onto the shelf.
+    fn open_one(&mut self, path: &Path) -> Result<(), String> {
+        let kalah_error = match KalahEgdb::open(path) {
+            Ok(egdb) => {
+                self.add::<Kalah>(Arc::new(egdb));
+                return Ok(());
+            }
+            Err(error) => error,
+        };
+        let mut oware_errors = Vec::new();
+        for rules in [Rules::Awari, Rules::Abapa] {
+            match Egdb::open_rules(path, rules) {
+                Ok(egdb) => {
+                    self.add::<Oware>(Arc::new(egdb));
+                    return Ok(());
+                }
+                Err(error) => oware_errors.push(format!("{rules}: {error}")),
+            }
+        }
+        Err(format!(
+            "--egdb {}: neither a Kalah database ({kalah_error}) nor an Oware one ({})",
+            path.display(),
+            oware_errors.join("; ")
+        ))
+    }
+
+    /// Puts a database of game `G` on the shelf.
+    pub fn add<G: Game>(&mut self, database: Database<G>) {
+        self.databases.push(Arc::new(database));
+    }
+
+    /// The databases of game `G`, as one (the first that covers a position answers), or
+    /// `None` when the shelf holds none.
+    pub fn for_game<G: Game>(&self) -> Option<Database<G>> {
+        let mut found: Vec<Database<G>> = self
+            .databases
+            .iter()
+            .filter_map(|database| database.downcast_ref::<Database<G>>().cloned())
+            .collect();
+        match found.len() {
+            0 => None,
+            1 => found.pop(),
+            _ => Some(Arc::new(found)),
+        }
+    }
+}
+
+impl std::fmt::Debug for DatabaseShelf {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "DatabaseShelf({} databases)", self.databases.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::kalah::{CaptureRule, KalahConfig};
+
+    #[test]
+    fn each_game_finds_only_its_own_databases() {
+        let config = KalahConfig::new(6, 4, CaptureRule::Classic).unwrap();
+        let mut shelf = DatabaseShelf::default();
+        assert!(shelf.for_game::<Kalah>().is_none());
+        shelf.add::<Kalah>(Arc::new(KalahEgdb::build(config, 2, 1, |_| {}).unwrap()));
+        assert!(shelf.for_game::<Kalah>().is_some());
+        assert!(shelf.for_game::<Oware>().is_none());
+    }
+}

@@ -1,0 +1,88 @@
+//! The arguments of `ponder solve` and what its Kalah, Oware and Ataxx parts share: threads,
+//! database errors, the report of a saved part.
+
+use super::CliError;
+use crate::egdb::Shard;
+use crate::games::GameSpec;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Arguments of `ponder solve`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct SolveArgs {
+    /// The game: `kalah[:pits=M,seeds=N,capture=classic|empty]` (the exact margin of a
+    /// position), or Oware with 6 houses a side under either rule set (`oware:rules=awari`,
+    /// `oware` for Abapa: its endgame database).
+    #[arg(long, short = 'g', default_value = "oware:rules=awari")]
+    pub game: GameSpec,
+    /// Kalah: the position to solve (a trace like `1235` or a board array); Ataxx: a FEN;
+    /// default: the start.
+    #[arg(long, short = 'p')]
+    pub position: Option<String>,
+    /// The endgame database. Oware: solve every board with at most this many seeds. Kalah: a
+    /// database file to load, or a number of seeds to build one for first (in memory);
+    /// without it, the user's cache holds one (built there on first use: see `--cache-dir`).
+    #[arg(long)]
+    pub egdb: Option<String>,
+    /// Kalah: where the endgame databases built on first use are kept (default:
+    /// `$PONDER_CACHE_DIR`, else `$XDG_CACHE_HOME/ponder`, else `~/.cache/ponder`).
+    #[arg(long)]
+    pub cache_dir: Option<PathBuf>,
+    /// Kalah: build (or load) the database, save it with `--save` and stop, without solving.
+    #[arg(long)]
+    pub egdb_only: bool,
+    /// Build only shard `i/N` of the database's top layer (`--egdb N`) into a part file
+    /// (`--save`), the lower layers coming from `--base`; join the parts with `ponder merge`.
+    #[arg(long)]
+    pub shard: Option<Shard>,
+    /// A saved database holding the layers below the one being sharded.
+    #[arg(long)]
+    pub base: Option<PathBuf>,
+    /// Threads for building databases and for the Kalah solver (default: the available
+    /// cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Kalah: the solver's table in MiB.
+    #[arg(long, default_value_t = 512)]
+    pub hash: usize,
+    /// Oware: print the statistics as CSV (`stones,value_for_player_to_move,positions`, the
+    /// form of Lincke's published table) instead of the report.
+    #[arg(long)]
+    pub csv: bool,
+    /// Also save the database (or the shard's part file) to this file (bincode).
+    #[arg(long)]
+    pub save: Option<PathBuf>,
+    /// Ataxx: the most nodes the proof may search (default 10,000,000 without `--movetime`);
+    /// past it the answer is `unproven` with the bounds found.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Ataxx: the most time the proof may take, in milliseconds.
+    #[arg(long)]
+    pub movetime: Option<u64>,
+}
+
+/// A database error as a usage error.
+pub(super) fn egdb_error(error: crate::egdb::EgdbError) -> CliError {
+    CliError::Usage(error.to_string())
+}
+
+/// Threads to build with: `--threads` or the available cores.
+pub(super) fn threads(args: &SolveArgs) -> usize {
+    args.threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+}
+
+/// Reports a saved part file (one shard of one layer).
+pub(super) fn saved_part(
+    out: &mut dyn Write,
+    shard: Shard,
+    seeds: u32,
+    path: &std::path::Path,
+) -> Result<(), CliError> {
+    writeln!(
+        out,
+        "saved shard {shard} of layer {seeds} to {}",
+        path.display()
+    )?;
+    Ok(())
+}
