@@ -91,7 +91,9 @@ pub(crate) fn kalah_egdb(
 ) -> Result<KalahEgdb, CliError> {
     let path = dir.join(file_name(config, seeds));
     if path.exists() {
-        match KalahEgdb::load(&path) {
+        // The header and the layers' lengths are checked; the values were checked when the
+        // file was built here (`KalahEgdb::verify` reads the whole file: not on every open).
+        match KalahEgdb::open(&path) {
             Ok(egdb) if egdb.covers(&config) && egdb.max_seeds() == Some(seeds) => {
                 writeln!(log, "endgame database {}", path.display())?;
                 return Ok(egdb);
