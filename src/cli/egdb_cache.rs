@@ -80,8 +80,7 @@ pub(crate) fn file_name(config: KalahConfig, seeds: u32) -> String {
 }
 
 /// The database of `config`'s width and rule up to `seeds` seeds from the cache in `dir`,
-/// built there first when missing or unusable (saying so on `log`, a progress bar on
-/// standard error while building).
+/// built there first when missing or unusable ([`cached_kalah_file`]), opened in place.
 pub(crate) fn kalah_egdb(
     config: KalahConfig,
     seeds: u32,
@@ -89,6 +88,20 @@ pub(crate) fn kalah_egdb(
     threads: usize,
     log: &mut dyn Write,
 ) -> Result<KalahEgdb, CliError> {
+    let path = cached_kalah_file(config, seeds, dir, threads, log)?;
+    KalahEgdb::open(&path).map_err(super::solve_args::egdb_error)
+}
+
+/// The cache file of `config`'s width and rule up to `seeds` seeds in `dir`, checked (its
+/// header, its configuration and seed count) or, when missing or unusable, built there first
+/// (saying so on `log`, a progress bar on standard error while building).
+pub(crate) fn cached_kalah_file(
+    config: KalahConfig,
+    seeds: u32,
+    dir: &Path,
+    threads: usize,
+    log: &mut dyn Write,
+) -> Result<PathBuf, CliError> {
     let path = dir.join(file_name(config, seeds));
     if path.exists() {
         // The header and the layers' lengths are checked; the values were checked when the
@@ -96,7 +109,7 @@ pub(crate) fn kalah_egdb(
         match KalahEgdb::open(&path) {
             Ok(egdb) if egdb.covers(&config) && egdb.max_seeds() == Some(seeds) => {
                 writeln!(log, "endgame database {}", path.display())?;
-                return Ok(egdb);
+                return Ok(path);
             }
             Ok(_) => writeln!(
                 log,
@@ -124,5 +137,5 @@ pub(crate) fn kalah_egdb(
         .map_err(|error| CliError::Usage(format!("cache directory {}: {error}", dir.display())))?;
     egdb.save(&path).map_err(super::solve_args::egdb_error)?;
     writeln!(log, "saved {}", path.display())?;
-    Ok(egdb)
+    Ok(path)
 }

@@ -211,9 +211,8 @@ fn cached_database<G: Evaluators>(spec: &GameSpec) -> Result<Option<Database<G>>
     let dir = super::egdb_cache::cache_dir(None)?;
     let seeds = super::egdb_cache::default_seeds(config);
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    // Checks the cached file (or builds it), then opens it for this game's searches.
-    super::egdb_cache::kalah_egdb(config, seeds, &dir, threads, &mut std::io::stderr())?;
-    let path = dir.join(super::egdb_cache::file_name(config, seeds));
+    let mut log = std::io::stderr();
+    let path = super::egdb_cache::cached_kalah_file(config, seeds, &dir, threads, &mut log)?;
     super::open_database::<G>(spec, &path).map(Some)
 }
 
