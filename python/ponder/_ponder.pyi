@@ -1,5 +1,6 @@
 """Type stubs of ponder's extension module (``ponder._ponder``)."""
 
+import os
 from typing import Callable, List, Optional, Tuple, Union
 
 GAME_NAMES: List[str]
@@ -54,6 +55,9 @@ class BestMove:
     @property
     def score(self) -> int: ...
     @property
+    def exact(self) -> Optional[int]:
+        """The exact final margin for the side to move, when the search knows it."""
+    @property
     def depth(self) -> int: ...
     @property
     def nodes(self) -> int: ...
@@ -85,6 +89,10 @@ class Info:
 class Engine:
     """The engine on its own threads; it ponders while the player thinks (``ponder=True``).
 
+    ``egdb``: the path of an endgame database file of the game (``ponder solve --save``, or
+    the one ``ponder solve`` keeps in the user's cache), opened memory-mapped; ``ValueError``
+    when the file is not a database of this game and board.
+
     Options: ``hash`` (MiB), ``tree`` (MiB), ``ponder``, ``ponder_mode``, ``reuse_tree``,
     ``tie_break`` (``random``, ``first``, ``random:<seed>``), ``seed``, ``eval``,
     ``forward_pruning``, ``tree_min_depth``, ``threads``.
@@ -95,6 +103,7 @@ class Engine:
         game: str = "kalah",
         position: Union[None, str, Position] = None,
         pin_thread: bool = False,
+        egdb: Union[None, str, "os.PathLike[str]"] = None,
         **options: object,
     ) -> None: ...
     def go(

@@ -112,7 +112,7 @@ class PonderBot(pyspiel.Bot):
     """A ``pyspiel.Bot`` that answers from ponder's engine: ``movetime`` seconds a move (or
     ``depth`` plies). ``ponder=False`` by default: an OpenSpiel match runs both bots in one
     process, and thinking on the opponent's time would take its core. Other keywords are
-    the engine's options (``threads``, ``hash``, ``eval``, ``seed`` ...)."""
+    the engine's options (``threads``, ``hash``, ``eval``, ``seed``, ``egdb`` ...)."""
 
     def __init__(
         self,

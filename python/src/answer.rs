@@ -16,6 +16,9 @@ pub struct BestMove {
     pub ponder: Option<String>,
     /// The move's score for the side to move.
     pub score: i32,
+    /// The position's exact final margin for the side to move (seeds or pieces), when the
+    /// search knows it (an endgame database covers it, or the game's end is in reach).
+    pub exact: Option<i32>,
     /// The deepest completed depth.
     pub depth: u32,
     /// Nodes searched.
@@ -34,6 +37,7 @@ impl<G: Game> From<&SearchOutcome<G>> for BestMove {
             r#move: outcome.best_move.map(|mv| mv.to_string()),
             ponder: outcome.pv.get(1).map(|mv| mv.to_string()),
             score: outcome.score.value(),
+            exact: outcome.exact,
             depth: outcome.depth,
             nodes: outcome.nodes,
             time: outcome.time.as_secs_f64(),
@@ -49,6 +53,7 @@ impl<G: Game> From<&engine::BestMove<G>> for BestMove {
             r#move: best.mv.map(|mv| mv.to_string()),
             ponder: best.ponder.map(|mv| mv.to_string()),
             score: best.score,
+            exact: best.exact,
             depth: best.depth,
             nodes: best.nodes,
             time: best.time.as_secs_f64(),

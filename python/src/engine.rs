@@ -8,12 +8,13 @@ use crate::games::{ByGame, Family, MoveArg, Position, PyGame, by_game, new_recor
 use crate::limits::{finite_limits, limits};
 use ponder::GameRecord;
 use ponder::engine::{
-    Command, Engine, EngineConfig, EngineOption, Event, IterationInfo, Limits, OPTION_NAMES,
-    SearchId,
+    Command, Engine, EngineConfig, EngineOption, Event, IterationInfo, Knowledge, Limits,
+    OPTION_NAMES, SearchId,
 };
 use ponder::search::evaluator_by_name;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// How long a blocking wait sleeps between looks at Python's signals (Ctrl-C).
@@ -41,7 +42,9 @@ impl Family for Engines {
 
 /// The engine, on its own threads.
 ///
-/// `Engine(game="kalah", position=None, pin_thread=False, **options)`: options are the
+/// `Engine(game="kalah", position=None, pin_thread=False, egdb=None, **options)`: `egdb` is
+/// the path of an endgame database file of the game (built by `ponder solve --save` or the
+/// cache, opened memory-mapped; `ValueError` names a file that is not one); options are the
 /// engine's (`hash`, `tree`, `ponder`, `ponder_mode`, `reuse_tree`, `tie_break`, `seed`,
 /// `eval`, `forward_pruning`, `tree_min_depth`, `threads`); pondering is on by default.
 #[pyclass(module = "ponder._ponder", name = "Engine")]
@@ -50,10 +53,20 @@ pub struct PyEngine {
 }
 
 impl<G: PyGame> Driven<G> {
-    fn start(record: GameRecord<G>, config: EngineConfig) -> PyResult<Driven<G>> {
+    fn start(
+        record: GameRecord<G>,
+        config: EngineConfig,
+        egdb: Option<&Path>,
+    ) -> PyResult<Driven<G>> {
         evaluator_by_name::<G>(&config.eval).map_err(search_error)?;
+        let mut knowledge = Knowledge::new();
+        if let Some(path) = egdb {
+            let database = G::open_database(&record.current().config(), path)
+                .map_err(|error| value_error(error.to_string()))?;
+            knowledge = knowledge.with_database(database);
+        }
         Ok(Driven {
-            engine: Engine::new(record.clone(), config)
+            engine: Engine::with_knowledge(record.clone(), config, knowledge)
                 .map_err(|error| value_error(error.to_string()))?,
             record,
             pending: None,
@@ -177,18 +190,23 @@ fn snake_case(name: &str) -> String {
     keyword
 }
 
-fn start<G: PyGame>(record: GameRecord<G>, config: EngineConfig) -> PyResult<ByGame<Engines>> {
-    Ok(G::wrap::<Engines>(Driven::start(record, config)?))
+fn start<G: PyGame>(
+    record: GameRecord<G>,
+    config: EngineConfig,
+    egdb: Option<&Path>,
+) -> PyResult<ByGame<Engines>> {
+    Ok(G::wrap::<Engines>(Driven::start(record, config, egdb)?))
 }
 
 #[pymethods]
 impl PyEngine {
     #[new]
-    #[pyo3(signature = (game = "kalah", position = None, pin_thread = false, **options))]
+    #[pyo3(signature = (game = "kalah", position = None, pin_thread = false, egdb = None, **options))]
     fn py_new(
         game: &str,
         position: Option<&Bound<'_, PyAny>>,
         pin_thread: bool,
+        egdb: Option<PathBuf>,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<PyEngine> {
         let record = match position {
@@ -205,7 +223,7 @@ impl PyEngine {
             ..config(options)?
         };
         Ok(PyEngine {
-            driven: by_game!(record, record => start(record, config)?),
+            driven: by_game!(record, record => start(record, config, egdb.as_deref())?),
         })
     }
 
