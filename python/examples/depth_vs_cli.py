@@ -1,7 +1,8 @@
 """The Python engine's depth against ``ponder bestmove`` in the same time: does calling
 ponder from Python cost depth? Runs ``ponder bestmove --movetime`` (the binary given) and
-``ponder.search`` (the same search, same defaults) and ``Engine.best_move`` (the engine, its
-pondering off), each ``--runs`` times from the start position, and prints the depths.
+``ponder.search`` (the same search: exact minimax at each depth, forward pruning off) and
+``Engine.best_move`` (the engine, its pondering and forward pruning off), each ``--runs`` times
+from the start position, and prints the depths.
 
     cargo build --release --bin ponder
     python examples/depth_vs_cli.py --ponder target/release/ponder --game kalah --movetime 2
@@ -17,7 +18,8 @@ import ponder
 
 def cli_depth(binary, game, movetime):
     out = subprocess.run(
-        [binary, "bestmove", "--game", game, "--movetime", str(int(movetime * 1000))],
+        [binary, "bestmove", "--game", game, "--movetime", str(int(movetime * 1000)),
+         "--forward-pruning", "off"],
         check=True, capture_output=True, text=True,
     ).stdout
     depths = [int(line.split()[2]) for line in out.splitlines() if line.startswith("info depth")]

@@ -1,6 +1,7 @@
-//! `ponder.search`: one search of a position, as `ponder bestmove` does it (the same defaults:
-//! principal-variation search, exact values, the first of equal-best moves), with ponder's
-//! evaluation or a Python heuristic.
+//! `ponder.search`: one search of a position, as `ponder bestmove --forward-pruning off` does
+//! it (principal-variation search, the exact minimax value at each depth, the first of
+//! equal-best moves: the classroom's semantics), with ponder's evaluation or a Python
+//! heuristic; `forward_pruning=True` searches as the engine and `ponder bestmove` do.
 
 use crate::answer::BestMove;
 use crate::errors::{search_error, value_error};

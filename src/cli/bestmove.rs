@@ -53,9 +53,10 @@ pub struct BestMoveArgs {
     /// The table implementation: lockfree or dashmap.
     #[arg(long, default_value = "lockfree")]
     table: TableKind,
-    /// Forward pruning in pvs (late-move reductions, cut-offs by deeper table entries): on is
-    /// stronger at equal time; off returns exactly the minimax value at each depth.
-    #[arg(long, default_value = "off", value_parser = ["on", "off"])]
+    /// Forward pruning in pvs (late-move reductions, cut-offs by deeper table entries): on
+    /// (the engine's setting in play, UAI and the server) is stronger at equal time; off
+    /// returns exactly the minimax value at each depth.
+    #[arg(long, default_value = "on", value_parser = ["on", "off"])]
     forward_pruning: String,
     /// Forward-pruning techniques to leave out, `+`-separated (lmr, lmp, rfp, fp, hist, sre, lmppv, iir, malus, prove),
     /// for comparisons.
