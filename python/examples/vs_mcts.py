@@ -5,15 +5,20 @@ equal to PonderBot's ``movetime`` (the simulation count unbounded). Colours alte
 action is checked legal in OpenSpiel.
 
     python examples/vs_mcts.py --games 40 --movetime 0.5
+
+``--record FILE`` writes each game as a JSON line: ponder's seat, the result, and the moves in
+ponder's notation (for Kalah, a trace ``ponder solve --game kalah --position TRACE`` reads, to
+check each move against the exact value).
 """
 
 import argparse
+import json
 import sys
 import time
 
 import pyspiel
 
-from ponder.openspiel import PonderBot
+from ponder.openspiel import PonderBot, to_move
 
 
 # OpenSpiel's MCTSBot does not keep its evaluator alive (a segmentation fault once the
@@ -31,9 +36,12 @@ def mcts_bot(game, seconds, seed):
 
 
 def play(game, bots):
+    """Plays one game: its returns, each bot's mean seconds a move, and the moves in ponder's
+    notation with their movers."""
     state = game.new_initial_state()
     spent = [0.0, 0.0]
     moves = [0, 0]
+    line = []
     while not state.is_terminal():
         player = state.current_player()
         started = time.monotonic()
@@ -42,11 +50,12 @@ def play(game, bots):
         moves[player] += 1
         if action not in state.legal_actions():
             raise SystemExit(f"illegal action {action} by player {player} in {state.history()}")
+        line.append((player, to_move(game, player, action)))
         state.apply_action(action)
-    return state.returns(), [s / max(m, 1) for s, m in zip(spent, moves)]
+    return state.returns(), [s / max(m, 1) for s, m in zip(spent, moves)], line
 
 
-def match(name, games, movetime, seed, seats=(0, 1), options=None):
+def match(name, games, movetime, seed, seats=(0, 1), options=None, record=None):
     game = pyspiel.load_game(name)
     wins = draws = losses = 0
     ponder_time = mcts_time = 0.0
@@ -55,7 +64,7 @@ def match(name, games, movetime, seed, seats=(0, 1), options=None):
         mcts = mcts_bot(game, movetime, seed + index)
         seat = seats[index % len(seats)]
         bots = [ponder, mcts] if seat == 0 else [mcts, ponder]
-        returns, per_move = play(game, bots)
+        returns, per_move, line = play(game, bots)
         ponder_time += per_move[seat]
         mcts_time += per_move[1 - seat]
         result = returns[seat]
@@ -63,6 +72,13 @@ def match(name, games, movetime, seed, seats=(0, 1), options=None):
         draws += result == 0
         losses += result < 0
         print(f"{name} game {index + 1}: ponder as seat {seat}: {result:+.0f}", flush=True)
+        if record is not None:
+            record.write(json.dumps({
+                "game": name, "seed": seed + index, "movetime": movetime, "ponder_seat": seat,
+                "result": result, "movers": [player for player, _ in line],
+                "moves": [move for _, move in line],
+            }) + "\n")
+            record.flush()
     score = (wins + draws / 2) / games
     print(
         f"{name}: {games} games, ponder +{wins} ={draws} -{losses}: {100 * score:.1f}% "
@@ -80,10 +96,12 @@ def main():
     parser.add_argument("--seat", type=int, choices=[0, 1], help="ponder's seat (default: both, in turns)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="an engine option of PonderBot (e.g. forward_pruning=false)")
+    parser.add_argument("--record", type=argparse.FileType("w"), metavar="FILE",
+                        help="write every game as a JSON line (seat, result, moves)")
     args = parser.parse_args()
     seats = (0, 1) if args.seat is None else (args.seat,)
     options = dict(option.split("=", 1) for option in args.option)
-    scores = [match(name, args.games, args.movetime, args.seed, seats, options)
+    scores = [match(name, args.games, args.movetime, args.seed, seats, options, args.record)
               for name in args.game or ["mancala", "oware"]]
     return 0 if all(score >= 0.95 for score in scores) else 1
 

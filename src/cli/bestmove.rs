@@ -1,5 +1,6 @@
 //! `ponder bestmove`: search a position and print the best move.
 
+use super::lists::without_help;
 use super::{CliError, PositionArgs};
 use crate::search::{
     Algorithm, Evaluators, Limits, SearchOptions, Searcher, StopSignal, TableKind, TieBreak,
@@ -58,9 +59,9 @@ pub struct BestMoveArgs {
     /// returns exactly the minimax value at each depth.
     #[arg(long, default_value = "on", value_parser = ["on", "off"])]
     forward_pruning: String,
-    /// Forward-pruning techniques to leave out, `+`-separated (lmr, lmp, rfp, fp, hist, sre, lmppv, iir, malus, prove),
-    /// for comparisons.
-    #[arg(long, default_value = "")]
+    /// Forward-pruning techniques to leave out, `+`-separated, for comparisons (the names:
+    /// [`crate::search::TECHNIQUES`], listed by the help).
+    #[arg(long, default_value = "", help = without_help())]
     without: String,
     /// Forward-pruning numbers changed, `+`-separated `name:value` (e.g. `lmr.div:1.5+asp:16`).
     #[arg(long, default_value = "")]

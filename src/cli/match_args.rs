@@ -11,9 +11,9 @@ use std::path::PathBuf;
 pub struct MatchArgs {
     #[command(flatten)]
     pub(super) position: PositionArgs,
-    /// Player A: `pvs`, `pvs:depth=8`, `pvs:movetime=50`, `engine`, `instructor`, `awale`,
-    /// `pookie`, `greedy`, `random`, ...
-    #[arg(long)]
+    /// Player A: a player kind with its parameters (the kinds:
+    /// [`crate::players::PLAYER_KINDS`], listed by the help).
+    #[arg(long, help = super::lists::player_help())]
     pub(super) a: PlayerSpec,
     /// Player B, as for `--a`.
     #[arg(long)]

@@ -5,6 +5,7 @@ mod accuracy;
 mod bestmove;
 mod egdb_cache;
 mod error;
+mod lists;
 mod match_args;
 mod match_report;
 mod matches;

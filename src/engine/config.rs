@@ -61,6 +61,13 @@ impl fmt::Display for PonderMode {
     }
 }
 
+impl PonderMode {
+    /// What [`PonderMode`]'s parser reads (its `FromStr`): the list help texts and errors
+    /// show.
+    pub const CHOICES: &'static str =
+        "modeled (the default), predicted, predicted:<share %>, replies, replies:<lead> or root";
+}
+
 impl std::str::FromStr for PonderMode {
     type Err = String;
 
@@ -92,9 +99,7 @@ impl std::str::FromStr for PonderMode {
                 .map(|lead| PonderMode::Replies { lead })
                 .map_err(|_| format!("replies:{lead}: the lead must be a whole number"));
         }
-        Err(format!(
-            "{text:?}: expected modeled, predicted, predicted:<share %>, replies, replies:<lead> or root"
-        ))
+        Err(format!("{text:?}: expected {}", PonderMode::CHOICES))
     }
 }
 
@@ -195,10 +200,7 @@ pub const OPTION_NAMES: &[(&str, &str)] = &[
     ("Hash", "transposition table size, MiB (1..=65536)"),
     ("Tree", "stored tree memory bound, MiB (1..=65536)"),
     ("Ponder", "true or false"),
-    (
-        "PonderMode",
-        "predicted, predicted:<share %>, replies, replies:<lead> or root",
-    ),
+    ("PonderMode", PonderMode::CHOICES),
     ("ReuseTree", "true or false"),
     ("TieBreak", "random, first, or random:<seed>"),
     ("Seed", "a whole number: random choice with this seed"),

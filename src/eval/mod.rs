@@ -40,6 +40,7 @@ pub use network::{
 pub use seated::SeatedGame;
 pub use selectivity::{
     LateMovePruning, Margin, Reductions, Selectivity, Singular, TECHNIQUES, TUNABLES,
+    technique_names,
 };
 pub use solvable::{Child, Inspected, Known, MAX_CHILDREN, Solvable};
 pub(crate) use weights::embedded_weights_file;

@@ -168,7 +168,20 @@ pub const TECHNIQUES: &[(&str, &str)] = &[
         "se",
         "singular extensions, multi-cut and negative extensions",
     ),
+    (
+        "prove",
+        "the proof search at the root that settles won and lost positions exactly",
+    ),
 ];
+
+/// The names of [`TECHNIQUES`], comma-separated: what help texts and errors list.
+pub fn technique_names() -> String {
+    TECHNIQUES
+        .iter()
+        .map(|(name, _)| *name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
 
 /// The numbers [`Selectivity::tuned`] may set, by name.
 pub const TUNABLES: &[&str] = &[
@@ -315,6 +328,13 @@ impl Selectivity {
     /// [`EvalError::UnknownTechnique`] for a name not in [`TECHNIQUES`].
     pub fn without(mut self, names: &str) -> Result<Selectivity, EvalError> {
         for name in names.split('+').map(str::trim).filter(|n| !n.is_empty()) {
+            let unknown = || EvalError::UnknownTechnique {
+                name: name.to_string(),
+                known: technique_names(),
+            };
+            if !TECHNIQUES.iter().any(|(known, _)| *known == name) {
+                return Err(unknown());
+            }
             match name {
                 "lmr" => self.reductions = Reductions::Steps,
                 "lmp" => self.late_move_pruning = None,
@@ -327,16 +347,7 @@ impl Selectivity {
                 "malus" => self.history_malus = false,
                 "se" => self.singular = None,
                 "prove" => self.proofs = false,
-                _ => {
-                    return Err(EvalError::UnknownTechnique {
-                        name: name.to_string(),
-                        known: TECHNIQUES
-                            .iter()
-                            .map(|(n, _)| *n)
-                            .collect::<Vec<_>>()
-                            .join(", "),
-                    });
-                }
+                _ => return Err(unknown()),
             }
         }
         Ok(self)
@@ -353,9 +364,9 @@ impl Selectivity {
 mod tests {
     use super::*;
 
-    #[test]
-    fn without_removes_named_techniques_and_rejects_unknown_names() {
-        let full = Selectivity {
+    /// A selectivity with every technique on but futility pruning.
+    fn everything_but_futility() -> Selectivity {
+        Selectivity {
             reductions: Reductions::Log {
                 min_moves: 2,
                 base: 0.5,
@@ -384,7 +395,12 @@ mod tests {
                 margin_per_8_plies: 8,
             }),
             proofs: true,
-        };
+        }
+    }
+
+    #[test]
+    fn without_removes_named_techniques_and_rejects_unknown_names() {
+        let full = everything_but_futility();
         let stripped = full
             .without("lmr+lmp+rfp+hist+sre+lmppv+iir+malus+se")
             .unwrap();
@@ -399,6 +415,26 @@ mod tests {
         assert_eq!(full.without("").unwrap(), full);
         let error = full.without("lmr+nope").unwrap_err().to_string();
         assert!(error.contains("nope") && error.contains("rfp"), "{error}");
+    }
+
+    #[test]
+    fn every_listed_technique_is_one_the_search_can_leave_out() {
+        // The list help texts and errors show is the list `without` reads: each name in it
+        // switches something off in a selectivity that has everything on.
+        let full = Selectivity {
+            futility: Some(Margin {
+                max_depth: 2,
+                base: 1,
+                per_depth: 2,
+            }),
+            ..everything_but_futility()
+        };
+        for (name, _) in TECHNIQUES {
+            let stripped = full.without(name).unwrap();
+            assert_ne!(stripped, full, "`without={name}` changes nothing");
+        }
+        let names = technique_names();
+        assert!(names.split(", ").all(|name| full.without(name).is_ok()));
     }
 
     #[test]

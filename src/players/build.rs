@@ -20,7 +20,7 @@ pub const PLAYER_KINDS: &[(&str, &str)] = &[
     ),
     (
         "pvs",
-        "the search: iterative deepening PVS with the table [depth=D | movetime=MS | nodes=N, eval=NAME, tiebreak=first|random, seed=S, threads=T, hash=MIB, pruning=on|off, without=lmr+lmp+rfp+fp+hist+sre+lmppv+iir+malus+prove, tune=NAME:VALUE+...]",
+        "the search: iterative deepening PVS with the table [depth=D | movetime=MS | nodes=N, eval=NAME, tiebreak=first|random, seed=S, threads=T, hash=MIB, pruning=on|off, without=TECHNIQUE+..., tune=NAME:VALUE+...]",
     ),
     (
         "alphabeta",

@@ -43,7 +43,9 @@ pub use crate::eval::{
     Database, Evaluator, EvaluatorVisitor, Evaluators, ExactScores, GameEvaluation, ScoreDiff,
     WithDatabase, evaluator_by_name,
 };
-pub use crate::eval::{LateMovePruning, Margin, Reductions, Selectivity, Singular, TECHNIQUES};
+pub use crate::eval::{
+    LateMovePruning, Margin, Reductions, Selectivity, Singular, TECHNIQUES, technique_names,
+};
 pub(crate) use budget::Budget;
 pub use budget::MAX_DEPTH;
 pub use error::SearchError;

@@ -1,18 +1,7 @@
 //! `ponder bestmove`: the classroom test through the binary, the output format, errors.
 
+use super::run::{ponder, stdout};
 use std::collections::BTreeSet;
-use std::process::{Command, Output};
-
-fn ponder(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ponder"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
 
 const CLASSROOM: [&str; 10] = [
     "bestmove",

@@ -1,18 +1,7 @@
 //! The `ponder` binary on Kalah: perft and replay formats, errors, no panics.
 
+use super::run::{ponder, stdout};
 use serde_json::Value;
-use std::process::{Command, Output};
-
-fn ponder(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ponder"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
 
 #[test]
 fn perft_prints_one_line_per_depth() {

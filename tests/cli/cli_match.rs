@@ -1,15 +1,9 @@
 //! `ponder match`: JSON results, game records, paired openings, the engine against the
 //! baselines.
 
+use super::run::ponder;
 use serde_json::Value;
-use std::process::{Command, Output};
-
-fn ponder(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ponder"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use std::process::Output;
 
 fn json_of(output: &Output) -> Value {
     assert!(

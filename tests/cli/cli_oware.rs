@@ -1,19 +1,8 @@
 //! The `ponder` binary on Oware: perft from the start and from `--moves`, and `replay --json`
 //! of OpenSpiel games, including one ending by repetition (final scores banked).
 
+use super::run::{ponder, stdout};
 use serde_json::Value;
-use std::process::{Command, Output};
-
-fn ponder(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ponder"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
 
 #[test]
 fn perft_matches_openspiel() {

@@ -1,6 +1,7 @@
 //! `ponder play` driven by scripts: whole games, illegal entries, undo, hint, save and load,
 //! input that ends early.
 
+use super::run::stdout;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -23,10 +24,6 @@ fn play(args: &[&str], input: &str) -> Output {
     let output = child.wait_with_output().expect("the binary ends");
     let _ = writer.join();
     output
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
 /// Every pit number on every line: whatever the position, one of them is legal, and the

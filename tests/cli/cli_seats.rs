@@ -1,14 +1,8 @@
 //! The `ponder` binary on Ataxx for 2 to 4 seats (`ataxx:players=N`): perft and replay.
 
+use super::run::ponder;
 use serde_json::Value;
-use std::process::{Command, Output};
-
-fn ponder(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ponder"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use std::process::Command;
 
 fn nodes(spec: &str, depth: &str) -> Vec<u64> {
     let output = ponder(&["perft", "--game", spec, "--depth", depth]);

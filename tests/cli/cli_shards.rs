@@ -2,18 +2,12 @@
 //! joined by `ponder merge`, give the whole run's games and figures; parts that do not make
 //! up one run are refused with a message.
 
+use super::run::ponder;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 
 const GAME: &str = "kalah:pits=4,seeds=3";
-
-fn ponder(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ponder"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
 
 fn spawn(args: &[String]) -> Child {
     Command::new(env!("CARGO_BIN_EXE_ponder"))

@@ -1,5 +1,6 @@
 //! `ponder solve` against Lincke's published Awari endgame statistics (tests/data/README.md).
 
+use super::run::ponder;
 use std::process::Command;
 
 #[test]
@@ -90,13 +91,6 @@ fn solve_builds_the_abapa_database_and_its_shards_merge_byte_for_byte() {
         std::fs::read(path("m5")).unwrap()
     );
     std::fs::remove_dir_all(&dir).unwrap();
-}
-
-fn ponder(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_ponder"))
-        .args(args)
-        .output()
-        .unwrap()
 }
 
 /// A fresh cache directory for one test, never the user's own.

@@ -5,6 +5,7 @@
 mod cli_bestmove;
 mod cli_fuzz_corpora;
 mod cli_kalah;
+mod cli_lists;
 mod cli_match;
 mod cli_oware;
 mod cli_play;
@@ -16,3 +17,4 @@ mod cli_uai;
 mod cli_web;
 mod cli_web_load;
 mod cli_web_seats;
+mod run;
