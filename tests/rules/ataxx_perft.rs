@@ -4,7 +4,7 @@
 //! Rows up to 150 million leaves (the start position to depth 6 among them) run in the normal
 //! suite, in about a second in release; the deeper ones (depth 7 rows and the start position
 //! at depth 8, about two minutes) run with
-//! `cargo test --profile ci --test rules -- ataxx_perft --ignored`.
+//! `cargo test --profile ci --test library -- rules::ataxx_perft --ignored`.
 
 use ponder::games::ataxx::{self, Ataxx, AtaxxConfig};
 use ponder::{Game, GameRecord};
@@ -75,7 +75,7 @@ fn reference_perft_quick_rows() {
 }
 
 #[test]
-#[ignore = "deep perft: cargo test --profile ci --test rules -- ataxx_perft --ignored"]
+#[ignore = "deep perft: cargo test --profile ci --test library -- rules::ataxx_perft --ignored"]
 fn reference_perft_deep_rows() {
     for row in reference_rows().iter().filter(|r| r.nodes > QUICK_NODES) {
         check(row);

@@ -42,7 +42,7 @@ fn statistics_match_lincke_up_to_8_seeds() {
     check_against_reference(&egdb.stats(), 8);
 }
 
-/// `cargo test --profile ci --test rules -- oware_egdb --ignored` (about a minute for 16 seeds on 2
+/// `cargo test --profile ci --test library -- rules::oware_egdb --ignored` (about a minute for 16 seeds on 2
 /// cores; the reference goes to 20).
 #[test]
 #[ignore]

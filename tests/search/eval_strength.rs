@@ -2,9 +2,9 @@
 //! forward pruning stronger than the exact search (at equal nodes)? Each opening (a few seeded
 //! random plies) is played twice with colours swapped. Slow, so ignored by default:
 //!
-//! `cargo test --profile ci --test search -- eval_strength --ignored --nocapture`
+//! `cargo test --profile ci --test library -- search::eval_strength --ignored --nocapture`
 
-use crate::common::random_record;
+use crate::search::common::random_record;
 use ponder::games::ataxx::Ataxx;
 use ponder::search::{Evaluators, Limits, SearchOptions, Searcher, StopSignal};
 use ponder::{Game, GameRecord, Kalah, Oware};

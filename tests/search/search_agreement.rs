@@ -2,9 +2,9 @@
 //! on the set of equal-best moves, and on the move under the deterministic tie-break, over
 //! random positions of every game at depths 1..5.
 
-use crate::common::coins::{Coins, CoinsConfig};
-use crate::common::walk::{FreeWalk, Walk, WalkConfig};
-use crate::common::{check_agreement, random_record, search};
+use crate::search::common::coins::{Coins, CoinsConfig};
+use crate::search::common::walk::{FreeWalk, Walk, WalkConfig};
+use crate::search::common::{check_agreement, random_record, search};
 use ponder::search::{Algorithm, TieBreak};
 use ponder::{Game, GameRecord};
 use proptest::prelude::*;

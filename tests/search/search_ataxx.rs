@@ -3,7 +3,7 @@
 //! with both named evaluators (`seed` depends on the move that led to a leaf). Deep searches
 //! use positions near the end of the game, where minimax's tree stays small.
 
-use crate::common::check_agreement;
+use crate::search::common::check_agreement;
 use ponder::games::ataxx::Ataxx;
 use ponder::{Game, GameRecord};
 use proptest::prelude::*;

@@ -4,7 +4,7 @@
 //! move 2 is worth -5, so minimax and alpha-beta pick 0 ("under the usual ordering. Move 3 would
 //! be equivalently good").
 
-use crate::common::search;
+use crate::search::common::search;
 use ponder::games::kalah::KalahConfig;
 use ponder::search::{Algorithm, TieBreak};
 use ponder::{Game, Kalah};

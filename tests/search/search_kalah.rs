@@ -2,7 +2,7 @@
 //! of several sizes and both capture rules, and searches to the end that reproduce the published
 //! solved margins (tests/data/kalah_solved.tsv, independent solvers and papers).
 
-use crate::common::{check_agreement, random_record, search};
+use crate::search::common::{check_agreement, random_record, search};
 use ponder::games::kalah::{CaptureRule, KalahConfig};
 use ponder::search::{Algorithm, TieBreak};
 use ponder::{GameRecord, Kalah};

@@ -2,7 +2,7 @@
 //! oracle on the value, the equal-best moves and the move (forward pruning off), on random
 //! positions reached with their history (repetitions end the game), at depths 1..5.
 
-use crate::common::{check_agreement, random_record};
+use crate::search::common::{check_agreement, random_record};
 use ponder::{Game, GameSpec, Oware};
 use proptest::prelude::*;
 

@@ -2,7 +2,7 @@
 //! deeper, with forward pruning on only (captures near the database's edge: the unit test in
 //! `src/games/oware/evaluators.rs`).
 
-use crate::common::random_record;
+use crate::search::common::random_record;
 use ponder::games::oware::{OWARE_SELECTIVITY, OwareFitted};
 use ponder::search::{INFINITY, SearchWorker, Selectivity, TableKind, TranspositionTable};
 use ponder::{Game, Oware};

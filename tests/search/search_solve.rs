@@ -3,7 +3,7 @@
 //! database against a database-free solve on random positions, principal lines that keep the
 //! value, and the database's file checks.
 
-use crate::common::random_record;
+use crate::search::common::random_record;
 use ponder::games::kalah::{CaptureRule, KalahConfig, KalahEgdb};
 use ponder::search::solve::{KalahRules, KalahSolver};
 use ponder::{Game, Kalah};

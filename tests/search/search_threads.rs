@@ -4,7 +4,7 @@
 //! moves are known exactly: two threads must give one thread's value and ties, at exactly the
 //! depth asked, whichever thread completed it.
 
-use crate::common::search_reporting;
+use crate::search::common::search_reporting;
 use ponder::games::Game;
 use ponder::games::kalah::KalahConfig;
 use ponder::search::{Algorithm, Evaluators, SearchOutcome, TieBreak};

@@ -4,8 +4,8 @@
 //! choice covers all of them with frequencies consistent with uniform (chi-square), never picks
 //! a worse move, and the same seed always gives the same move.
 
-use crate::common::piles::{Piles, Take};
-use crate::common::search;
+use crate::search::common::piles::{Piles, Take};
+use crate::search::common::search;
 use ponder::games::kalah::KalahConfig;
 use ponder::search::{Algorithm, Evaluators, TieBreak};
 use ponder::{Game, GameRecord, Kalah};

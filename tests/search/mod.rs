@@ -1,6 +1,6 @@
 //! The search: every algorithm against plain minimax, solved positions, limits, ties, the
-//! evaluators' strength and the players built on the search. One test binary; each file is
-//! one module, and `common` holds the small games the tests search.
+//! evaluators' strength and the players built on the search. A module of the `library` test binary;
+//! each file is one module, and `common` holds the small games the tests search.
 
 mod common;
 

@@ -1,6 +1,7 @@
 //! The rules of each game: Kalah, Oware and Ataxx move for move against independent
 //! implementations and published results (perft, game records, endgame databases), and
-//! property tests. One test binary; each file is one module.
+//! property tests. A module of the `library`
+//! test binary; each file is one module.
 
 mod ataxx_games;
 mod ataxx_perft;
