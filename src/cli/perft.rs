@@ -1,7 +1,7 @@
 //! `ponder perft`: count the positions d plies ahead.
 
 use super::{CliError, PositionArgs};
-use crate::games::Game;
+use crate::games::Perft;
 use crate::games::ataxx::seats::{AtaxxSeats, SeatsConfig};
 use crate::with_game;
 use std::io::Write;
@@ -25,7 +25,7 @@ pub fn run(args: &PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {
     with_game!(args.position.game, G => run_game::<G>(args, out))
 }
 
-fn run_game<G: Game>(args: &PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {
+fn run_game<G: Perft>(args: &PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let record = args.position.record::<G>()?;
     for depth in 1..=args.depth {
         let started = Instant::now();

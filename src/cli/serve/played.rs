@@ -3,7 +3,7 @@
 //! latest thinking, and the `state`'s position part with the result (ranks, resignations).
 
 use super::types::{GameRecordJson, LegalMove, Position, ResultJson, Thinking, WsMessage};
-use crate::games::{Game, GameRecord, GameSpec, Seat};
+use crate::games::{Game, GameRecord, GameSpec, GameView, Seat};
 use std::time::Instant;
 
 /// The record of one server game and what its driver tracks about turns.
@@ -61,7 +61,7 @@ impl<G: Game> Played<G> {
 
     /// Takes the last move back (not before the position given).
     pub fn take_back(&mut self) -> Result<(), String> {
-        if self.ply() == 0 {
+        if self.record.moves().len() == self.start_ply {
             return Err("no move to take back".to_string());
         }
         self.record.undo().map_err(|e| e.to_string())?;
@@ -98,7 +98,7 @@ pub trait PlayedGame: Send {
     fn seat_count(&self) -> usize;
 }
 
-impl<G: Game> PlayedGame for Played<G> {
+impl<G: GameView> PlayedGame for Played<G> {
     /// The position part of a `state` (`resigned`: the seat that resigned, if any).
     fn position(&self, resigned: Option<usize>) -> Position {
         let current = self.record.current();

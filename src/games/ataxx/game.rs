@@ -1,9 +1,7 @@
 //! Ataxx on the shared [`Game`] trait.
 
 use super::{Ataxx, AtaxxConfig, AtaxxMove, MoveKind, fen, key};
-use crate::games::{
-    Depths, Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat, serde_as_text,
-};
+use crate::games::{Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat, serde_as_text};
 
 impl Game for Ataxx {
     type Move = AtaxxMove;
@@ -11,27 +9,8 @@ impl Game for Ataxx {
 
     const NAME: &'static str = "ataxx";
 
-    /// libataxx's convention: a finished game has no moves (it counts nothing), a forced pass
-    /// is one move.
-    const PERFT_TERMINAL_IS_LEAF: bool = false;
-    /// Dozens of moves a position: shallow depths everywhere.
-    const DEPTHS: Depths = Depths {
-        easy: 1,
-        medium: 5,
-        balance: 3,
-        tune: 6,
-    };
-
     fn config_from_spec(spec: &GameSpec) -> Result<AtaxxConfig, GameError> {
         AtaxxConfig::from_spec(spec)
-    }
-
-    fn board_view(&self) -> crate::games::BoardView {
-        super::view::board_view(self)
-    }
-
-    fn move_cells(&self, mv: AtaxxMove) -> Vec<String> {
-        super::view::move_cells(mv)
     }
 
     /// The standard start (`x` on a7 and g1, `o` on g7 and a1, `x` to move) on the
@@ -139,12 +118,6 @@ impl Game for Ataxx {
             MoveKind::Double => 2 * captures - 1,
             MoveKind::Pass => 0,
         }
-    }
-
-    /// Bulk counting with bit counts, no move list.
-    #[inline]
-    fn move_count(&self) -> u64 {
-        self.count_moves()
     }
 
     fn is_legal(&self, mv: AtaxxMove) -> bool {

@@ -257,7 +257,10 @@ pub fn uai_session(data: &[u8]) {
     with_game!(spec, G => uai_session_of::<G>(&spec, &text)).expect("the session ran");
 }
 
-fn uai_session_of<G: Evaluators>(spec: &GameSpec, text: &str) -> Result<(), ponder::GameError> {
+fn uai_session_of<G: Evaluators + ponder::games::Perft>(
+    spec: &GameSpec,
+    text: &str,
+) -> Result<(), ponder::GameError> {
     let config = G::config_from_spec(spec)?;
     let mut record = GameRecord::new(G::start(&config)?);
     let mut searched: Vec<G> = Vec::new();

@@ -66,7 +66,6 @@ impl Game for Coins {
     type Move = End;
     type Config = CoinsConfig;
     const NAME: &'static str = "coins";
-    const PERFT_TERMINAL_IS_LEAF: bool = true;
 
     fn config_from_spec(spec: &GameSpec) -> Result<CoinsConfig, GameError> {
         let text = spec.get("coins").unwrap_or("3102");

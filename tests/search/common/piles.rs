@@ -52,7 +52,6 @@ impl Game for Piles {
     type Move = Take;
     type Config = [u8; PILES];
     const NAME: &'static str = "piles";
-    const PERFT_TERMINAL_IS_LEAF: bool = true;
 
     fn config_from_spec(_spec: &GameSpec) -> Result<[u8; PILES], GameError> {
         Ok([3, 3, 3, 0])

@@ -58,7 +58,6 @@ impl<const R: bool> Game for WalkOf<R> {
     type Move = Step;
     type Config = WalkConfig;
     const NAME: &'static str = if R { "walk" } else { "freewalk" };
-    const PERFT_TERMINAL_IS_LEAF: bool = true;
     const REPETITION_ENDS_GAME: bool = R;
 
     fn config_from_spec(_spec: &GameSpec) -> Result<WalkConfig, GameError> {

@@ -1,23 +1,16 @@
 //! Multi-seat Ataxx on the shared [`Game`] trait.
 
 use super::super::moves::checked_move;
-use super::super::{Ataxx, AtaxxConfig, AtaxxMove, MoveKind};
+use super::super::{AtaxxConfig, AtaxxMove, MoveKind};
 use super::position::Ending;
 use super::{AtaxxSeats, SeatsConfig, key, notation};
-use crate::games::{Depths, Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat};
+use crate::games::{Game, GameError, GameRecord, GameSpec, Key, Outcome, Perft, Seat};
 
 impl Game for AtaxxSeats {
     type Move = AtaxxMove;
     type Config = SeatsConfig;
 
     const NAME: &'static str = "ataxx";
-
-    /// The words: a finished position counts as one leaf, a forced pass as one move.
-    /// (The two-player game follows libataxx, where a game finished before the last ply
-    /// counts nothing; from the start the two agree for two seats up to depth 6 at least,
-    /// and differ only below a position that ends the game early.)
-    const PERFT_TERMINAL_IS_LEAF: bool = true;
-    const DEPTHS: Depths = <Ataxx as Game>::DEPTHS;
 
     fn config_from_spec(spec: &GameSpec) -> Result<SeatsConfig, GameError> {
         SeatsConfig::from_spec(spec)
@@ -80,15 +73,6 @@ impl Game for AtaxxSeats {
 
     fn seat_count(&self) -> usize {
         self.players()
-    }
-
-    fn board_view(&self) -> crate::games::BoardView {
-        super::view::board_view(self)
-    }
-
-    /// As in the two-player game: the target of a single, source then target of a double.
-    fn move_cells(&self, mv: AtaxxMove) -> Vec<String> {
-        super::super::view::move_cells(mv)
     }
 
     /// The seat's stones.
@@ -177,13 +161,19 @@ impl Game for AtaxxSeats {
         }
     }
 
+    fn is_legal(&self, mv: AtaxxMove) -> bool {
+        self.illegality(mv).is_none()
+    }
+}
+
+/// The words: a finished position counts as one leaf (the default), a forced pass as
+/// one move. (The two-player game follows libataxx, where a game finished before the last ply
+/// counts nothing; from the start the two agree for two seats up to depth 6 at least, and
+/// differ only below a position that ends the game early.)
+impl Perft for AtaxxSeats {
     #[inline]
     fn move_count(&self) -> u64 {
         self.count_moves()
-    }
-
-    fn is_legal(&self, mv: AtaxxMove) -> bool {
-        self.illegality(mv).is_none()
     }
 }
 
