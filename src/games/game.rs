@@ -1,6 +1,6 @@
 //! The [`Game`] trait every game implements.
 
-use super::{GameError, GameRecord, GameSpec, Key, Outcome, Seat};
+use super::{GameConfig, GameError, GameRecord, GameSpec, Key, Outcome, Seat};
 use serde::{Serialize, de::DeserializeOwned};
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
@@ -16,11 +16,12 @@ use std::hash::Hash;
 ///
 /// # Implementing a game
 ///
-/// Required: the [`Game::Move`] and [`Game::Config`] types, [`Game::NAME`], and the rules:
+/// Required: the [`Game::Move`] and [`Game::Config`] types (a [`GameConfig`] reads itself from
+/// a game spec), [`Game::NAME`], and the rules:
 /// [`Game::start`], [`Game::legal_moves`], [`Game::play_unchecked`], [`Game::side_to_move`],
 /// [`Game::outcome`] and [`Game::key`]. Everything else has a default a game overrides when
 /// it knows better: [`Game::scores`] (from the outcome), [`Game::evaluate`] (0),
-/// [`Game::config_from_spec`] (no parameters), [`Game::config`] (the default one),
+/// [`Game::config`] (the default one),
 /// [`Game::parse_move`] (the `Display` of a legal move), [`Game::from_key`] and
 /// [`Game::parse_position`] ([`GameError::Unsupported`]), [`Game::position_text`]
 /// (`Display`), the repetition rule and the search's move-ordering hint
@@ -57,17 +58,9 @@ pub trait Game:
         + DeserializeOwned
         + 'static;
 
-    /// What a game spec's `key=value` parameters configure (sizes, rule variants). Not part
-    /// of [`Game::key`]: keys are compared only between positions of one configuration.
-    type Config: Clone
-        + Debug
-        + Default
-        + PartialEq
-        + Send
-        + Sync
-        + Serialize
-        + DeserializeOwned
-        + 'static;
+    /// What a game spec's `key=value` parameters configure (sizes, rule variants), read from
+    /// a spec by [`GameConfig::from_spec`]; `()` for a game with one configuration.
+    type Config: GameConfig;
 
     /// The game's name in game specs (`kalah`, `oware`, `ataxx`).
     const NAME: &'static str;
@@ -104,13 +97,10 @@ pub trait Game:
 
     // Provided: configuration.
 
-    /// Builds the configuration from a spec's parameters, refusing unknown keys, bad values
-    /// and sizes whose positions do not fit the 14-byte key.
-    ///
-    /// The default accepts a spec without parameters and gives [`Default::default`].
+    /// The configuration of a spec: [`GameConfig::from_spec`] for this game's
+    /// [`Game::Config`], so that generic code reads `G::config_from_spec(&spec)`.
     fn config_from_spec(spec: &GameSpec) -> Result<Self::Config, GameError> {
-        spec.check_keys(&[])?;
-        Ok(Self::Config::default())
+        Self::Config::from_spec(spec)
     }
 
     /// This position's configuration. The default is [`Default::default`], right for a game

@@ -17,6 +17,7 @@
 //! (`src/games/mygame/`, implementing [`Game`] and [`Evaluators`](crate::search::Evaluators))
 //! and add `mygame::MyGame` to the list: one line. No front end names a game.
 
+mod config;
 mod depths;
 mod error;
 mod game;
@@ -29,6 +30,7 @@ mod seat;
 mod spec;
 mod view;
 
+pub use config::GameConfig;
 pub use depths::Depths;
 pub use error::GameError;
 pub use game::Game;

@@ -1,7 +1,7 @@
 //! Ataxx on the shared [`Game`] trait.
 
 use super::{Ataxx, AtaxxConfig, AtaxxMove, MoveKind, fen, key};
-use crate::games::{Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat, serde_as_text};
+use crate::games::{Game, GameError, GameRecord, Key, Outcome, Seat, serde_as_text};
 
 impl Game for Ataxx {
     type Move = AtaxxMove;
@@ -9,18 +9,10 @@ impl Game for Ataxx {
 
     const NAME: &'static str = "ataxx";
 
-    fn config_from_spec(spec: &GameSpec) -> Result<AtaxxConfig, GameError> {
-        AtaxxConfig::from_spec(spec)
-    }
-
     /// The standard start (`x` on a7 and g1, `o` on g7 and a1, `x` to move) on the
     /// configuration's board; an error when a blocker covers a starting corner.
     fn start(config: &AtaxxConfig) -> Result<Ataxx, GameError> {
-        if !config.corners_free() {
-            return Err(GameError::Spec(format!(
-                "{config}: a blocker covers a starting corner (a1, g1, a7 or g7)"
-            )));
-        }
+        config.check_corners(config)?;
         Ok(Ataxx::start_with_blockers(config.blockers().bits()))
     }
 

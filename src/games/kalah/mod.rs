@@ -27,17 +27,13 @@ pub use notation::{board_array, board_array_text, from_board_array, parse_trace,
 pub use position::{Kalah, KalahMove};
 pub use solvable::KalahRules;
 
-use crate::games::{Game, GameError, GameRecord, GameSpec, Key, Outcome, Perft, Seat};
+use crate::games::{Game, GameError, GameRecord, Key, Outcome, Perft, Seat};
 
 impl Game for Kalah {
     type Move = KalahMove;
     type Config = KalahConfig;
 
     const NAME: &'static str = "kalah";
-
-    fn config_from_spec(spec: &GameSpec) -> Result<KalahConfig, GameError> {
-        KalahConfig::from_spec(spec)
-    }
 
     fn start(config: &KalahConfig) -> Result<Kalah, GameError> {
         Ok(Kalah::new(*config))

@@ -5,7 +5,7 @@ use super::moves::OwareMove;
 use super::position::Oware;
 use super::rules::End;
 use super::{key, notation};
-use crate::games::{Game, GameError, GameRecord, GameSpec, Key, Outcome, Perft, Seat};
+use crate::games::{Game, GameError, GameRecord, Key, Outcome, Perft, Seat};
 
 impl Game for Oware {
     type Move = OwareMove;
@@ -14,10 +14,6 @@ impl Game for Oware {
     const NAME: &'static str = "oware";
     /// A position repeated since the last capture ends the game (both rule sets).
     const REPETITION_ENDS_GAME: bool = true;
-
-    fn config_from_spec(spec: &GameSpec) -> Result<OwareConfig, GameError> {
-        OwareConfig::from_spec(spec)
-    }
 
     fn start(config: &OwareConfig) -> Result<Oware, GameError> {
         Ok(Oware::start_of(*config))

@@ -12,6 +12,7 @@ use ponder::cli::serve::{
     replay_record, router,
 };
 use ponder::cli::uai::{Output, UaiArgs, UaiCommand, parse_command, run_session};
+use ponder::games::GameConfig;
 use ponder::games::ataxx::AtaxxMove;
 use ponder::games::kalah::{KalahConfig, board_array, from_board_array, parse_trace, trace_string};
 use ponder::players::PlayerSpec;

@@ -4,7 +4,7 @@ use super::super::moves::checked_move;
 use super::super::{AtaxxConfig, AtaxxMove, MoveKind};
 use super::position::Ending;
 use super::{AtaxxSeats, SeatsConfig, key, notation};
-use crate::games::{Game, GameError, GameRecord, GameSpec, Key, Outcome, Perft, Seat};
+use crate::games::{Game, GameError, GameRecord, Key, Outcome, Perft, Seat};
 
 impl Game for AtaxxSeats {
     type Move = AtaxxMove;
@@ -12,18 +12,10 @@ impl Game for AtaxxSeats {
 
     const NAME: &'static str = "ataxx";
 
-    fn config_from_spec(spec: &GameSpec) -> Result<SeatsConfig, GameError> {
-        SeatsConfig::from_spec(spec)
-    }
-
     /// Seat 1 on a7, seat 2 on g7, seat 3 on g1, seat 4 on a1 (two seats: the usual start),
     /// on the configuration's board; an error when a blocker covers a starting corner.
     fn start(config: &SeatsConfig) -> Result<AtaxxSeats, GameError> {
-        if !config.board().corners_free() {
-            return Err(GameError::Spec(format!(
-                "{config}: a blocker covers a starting corner (a1, g1, a7 or g7)"
-            )));
-        }
+        config.board().check_corners(config)?;
         Ok(AtaxxSeats::start_of(config))
     }
 
