@@ -28,15 +28,7 @@ pub(crate) fn load_or_build(
         };
         return KalahEgdb::build(config, seeds, threads, &mut report).map_err(egdb_error);
     }
-    let egdb = KalahEgdb::open(Path::new(spec)).map_err(egdb_error)?;
-    if !egdb.covers(&config) {
-        return Err(CliError::Usage(format!(
-            "{spec} is a database for {} pits, {} capture; the game is {config}",
-            egdb.pits(),
-            egdb.capture()
-        )));
-    }
-    Ok(egdb)
+    KalahEgdb::open_for(Path::new(spec), &config).map_err(egdb_error)
 }
 
 /// Runs `solve` for Kalah.

@@ -8,7 +8,7 @@
 
 use super::position::MAX_HALFMOVE_CLOCK;
 use super::{Ataxx, FenError, LayoutError};
-use crate::games::Seat;
+use crate::games::{Game, GameError, GameRecord, Seat};
 
 /// The standard start position.
 pub const START_FEN: &str = "x5o/7/7/7/7/7/o5x x 0 1";
@@ -43,6 +43,30 @@ pub fn parse_fen(text: &str) -> Result<Ataxx, FenError> {
         halfmove,
         fields.fullmove,
     ))
+}
+
+/// Reads a FEN-like position (`parse` reads it; `startpos`: the configuration's start),
+/// optionally followed by `moves` and moves in UAI notation, as in the UAI `position`
+/// command, as a record (both notations).
+pub(super) fn read_record<G: Game>(
+    config: &G::Config,
+    text: &str,
+    parse: impl FnOnce(&str) -> Result<G, GameError>,
+) -> Result<GameRecord<G>, GameError> {
+    let (position, moves) = match text.split_once(" moves") {
+        Some((position, rest)) if rest.is_empty() || rest.starts_with(char::is_whitespace) => {
+            (position, rest)
+        }
+        _ => (text, ""),
+    };
+    let start = if position.trim() == "startpos" {
+        G::start(config)?
+    } else {
+        parse(position)?
+    };
+    let mut record = GameRecord::new(start);
+    record.play_all_text(moves)?;
+    Ok(record)
 }
 
 /// The fields of a FEN-like position (the two-player FEN and the multi-seat notation): the

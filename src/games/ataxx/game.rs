@@ -79,20 +79,7 @@ impl Game for Ataxx {
     /// `x5o/7/7/7/7/7/o5x x 0 1 moves g2 a7c5`. The FEN's own blockers count, whatever the
     /// configuration's.
     fn parse_position(config: &AtaxxConfig, text: &str) -> Result<GameRecord<Ataxx>, GameError> {
-        let (fen_text, moves) = match text.split_once(" moves") {
-            Some((fen_text, rest)) if rest.is_empty() || rest.starts_with(char::is_whitespace) => {
-                (fen_text, rest)
-            }
-            _ => (text, ""),
-        };
-        let start = if fen_text.trim() == "startpos" {
-            Ataxx::start(config)?
-        } else {
-            fen::parse_fen(fen_text)?
-        };
-        let mut record = GameRecord::new(start);
-        record.play_all_text(moves)?;
-        Ok(record)
+        fen::read_record(config, text, |fen_text| Ok(fen::parse_fen(fen_text)?))
     }
 
     fn position_text(&self) -> String {

@@ -1,5 +1,6 @@
 //! Multi-seat Ataxx on the shared [`Game`] trait.
 
+use super::super::fen::read_record;
 use super::super::moves::checked_move;
 use super::super::{AtaxxConfig, AtaxxMove, MoveKind};
 use super::position::Ending;
@@ -124,20 +125,7 @@ impl Game for AtaxxSeats {
         config: &SeatsConfig,
         text: &str,
     ) -> Result<GameRecord<AtaxxSeats>, GameError> {
-        let (board, moves) = match text.split_once(" moves") {
-            Some((board, rest)) if rest.is_empty() || rest.starts_with(char::is_whitespace) => {
-                (board, rest)
-            }
-            _ => (text, ""),
-        };
-        let start = if board.trim() == "startpos" {
-            AtaxxSeats::start(config)?
-        } else {
-            notation::parse(config, board)?
-        };
-        let mut record = GameRecord::new(start);
-        record.play_all_text(moves)?;
-        Ok(record)
+        read_record(config, text, |board| Ok(notation::parse(config, board)?))
     }
 
     /// Captures first: a single move `2c + 1`, a double move `2c - 1` for `c` stones taken.
