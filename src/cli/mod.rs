@@ -155,10 +155,7 @@ impl PositionArgs {
     /// The game record these arguments describe, checked.
     pub fn record<G: Game>(&self) -> Result<GameRecord<G>, CliError> {
         let config = G::config_from_spec(&self.game)?;
-        let mut record = match &self.position {
-            Some(text) => G::parse_position(&config, text)?,
-            None => GameRecord::new(G::start(&config)?),
-        };
+        let mut record = GameRecord::of(&config, self.position.as_deref())?;
         record
             .play_all_text(&self.moves)
             .map_err(|e| CliError::Moves(e.to_string()))?;

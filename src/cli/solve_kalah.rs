@@ -59,10 +59,7 @@ pub(crate) fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError>
     if let Some(path) = &args.save {
         egdb.save(path).map_err(egdb_error)?;
     }
-    let record: GameRecord<Kalah> = match &args.position {
-        Some(text) => Kalah::parse_position(&config, text)?,
-        None => GameRecord::new(Kalah::start(&config)?),
-    };
+    let record = GameRecord::<Kalah>::of(&config, args.position.as_deref())?;
     let position = record.current();
     let threads = threads(args);
     let mut solver = KalahSolver::new(KalahRules::new(config, Some(&egdb)), args.hash << 20)?

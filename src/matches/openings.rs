@@ -69,7 +69,7 @@ impl Balance {
     /// (plain random openings).
     ///
     /// ```
-    /// use ponder::games::Game;
+    /// use ponder::eval::Evaluators;
     /// use ponder::games::kalah::Kalah;
     /// use ponder::matches::Balance;
     ///

@@ -22,10 +22,10 @@ impl<G: Game> Played<G> {
     /// A game of `spec` from `position` (its notation; `None`: the start).
     pub fn new(spec: &GameSpec, position: Option<&str>) -> Result<Played<G>, String> {
         let config = G::config_from_spec(spec).map_err(|e| e.to_string())?;
-        let record = match position {
-            Some(text) => G::parse_position(&config, text).map_err(|e| format!("position: {e}"))?,
-            None => GameRecord::new(G::start(&config).map_err(|e| e.to_string())?),
-        };
+        let record = GameRecord::of(&config, position).map_err(|e| match position {
+            Some(_) => format!("position: {e}"),
+            None => e.to_string(),
+        })?;
         Ok(Played {
             start_text: position.map(str::to_string),
             start_ply: record.moves().len(),
