@@ -20,12 +20,11 @@ use std::hash::Hash;
 /// a game spec), [`Game::NAME`], and the rules:
 /// [`Game::start`], [`Game::legal_moves`], [`Game::play_unchecked`], [`Game::side_to_move`],
 /// [`Game::outcome`] and [`Game::key`]. Everything else has a default a game overrides when
-/// it knows better: [`Game::scores`] (from the outcome), [`Game::evaluate`] (0),
-/// [`Game::config`] (the default one),
-/// [`Game::parse_move`] (the `Display` of a legal move), [`Game::from_key`] and
-/// [`Game::parse_position`] ([`GameError::Unsupported`]), [`Game::position_text`]
-/// (`Display`), the repetition rule and the search's move-ordering hint
-/// ([`Game::move_order_hint`]).
+/// it knows better: [`Game::scores`] (from the outcome), the seats' scores and ranks,
+/// [`Game::evaluate`] (0), [`Game::config`] (the default one), [`Game::parse_move`] (the
+/// `Display` of a legal move), [`Game::from_key`] and [`Game::parse_position`]
+/// ([`GameError::Unsupported`]), [`Game::position_text`] (`Display`), the repetition rule and
+/// the search's move-ordering hint ([`Game::move_order_hint`]).
 ///
 /// What only some callers need is in extension traits a game implements in its own folder:
 /// how the web page draws it ([`GameView`](crate::games::GameView)), perft's conventions
