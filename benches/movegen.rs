@@ -4,6 +4,7 @@
 //! leaves/s; `ponder perft` prints nps too).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use ponder::games::Perft;
 use ponder::games::kalah::{CaptureRule, Kalah, KalahConfig};
 use ponder::{GameRecord, perft};
 use std::hint::black_box;

@@ -1,10 +1,10 @@
-//! A game ponder does not ship, Connect Four (7 columns × 6 rows), implemented on the
-//! [`Game`] trait in about 150 lines and played against the pondering engine.
+//! A game ponder does not ship, Connect Four (7 columns × 6 rows), on the [`Game`] trait
+//! and played against the pondering engine.
 //!
-//! Only the rules are required (`start`, `legal_moves`, `play_unchecked`, `side_to_move`, `outcome`,
-//! `key`); this game adds `evaluate` so the engine has a sense of the centre. Everything else
-//! (move notation, scores, spec parsing, ...) is the trait's default, and the named
-//! evaluators come from one line, `impl Evaluators for ConnectFour {}`.
+//! `Game` is the rules: only `start`, `legal_moves`, `play_unchecked`, `side_to_move`,
+//! `outcome` and `key` are required; this game adds `evaluate`, a sense of the centre. A game
+//! only searched needs nothing of the front ends' traits (`GameView`, `Perft`), and its named
+//! evaluators and depths are the defaults of one line, `impl Evaluators for ConnectFour {}`.
 //!
 //! ```text
 //! cargo run --example custom_game            # you play X: type a column, 1 to 7

@@ -105,10 +105,7 @@ fn searcher_rows<G: Evaluators>(record: &GameRecord<G>, args: &Args) -> Vec<Row>
 
 fn run<G: Evaluators>(spec: &GameSpec, args: &Args) -> Result<(), GameError> {
     let config = G::config_from_spec(spec)?;
-    let record = match &args.position {
-        Some(text) => G::parse_position(&config, text)?,
-        None => GameRecord::new(G::start(&config)?),
-    };
+    let record = GameRecord::<G>::of(&config, args.position.as_deref())?;
     println!(
         "{spec}, position {}, {} s per search, tree below depth {} left to the search",
         record.current().position_text(),

@@ -1,13 +1,13 @@
 //! Perft: counting the positions a number of plies ahead, the standard check of move
 //! generation against other implementations.
 //!
-//! The convention for finished games is the game's own ([`Game::PERFT_TERMINAL_IS_LEAF`]):
+//! The convention for finished games is the game's own ([`Perft::TERMINAL_IS_LEAF`]):
 //! OpenSpiel's for Kalah and Oware (a finished game reached early is one leaf), libataxx's for
 //! Ataxx (a finished game has no moves). Games whose rules end on repetition are counted with
 //! the record's history, so a position reached with moves sees the same repetitions as the
 //! game would.
 
-use crate::games::{Game, GameRecord};
+use crate::games::{GameRecord, Perft};
 
 /// Counts the leaves `depth` plies below the record's current position.
 ///
@@ -16,7 +16,7 @@ use crate::games::{Game, GameRecord};
 /// let record = GameRecord::new(Kalah::start(&Default::default()).unwrap());
 /// assert_eq!(perft(&record, 2), 35);
 /// ```
-pub fn perft<G: Game>(record: &GameRecord<G>, depth: u32) -> u64 {
+pub fn perft<G: Perft>(record: &GameRecord<G>, depth: u32) -> u64 {
     let mut counter = PerftCounter::<G>::new(depth as usize);
     if G::REPETITION_ENDS_GAME {
         // The keys since the last irreversible move, oldest first, the current one last.
@@ -30,14 +30,14 @@ pub fn perft<G: Game>(record: &GameRecord<G>, depth: u32) -> u64 {
             .extend(positions[first..].iter().map(|p| p.key().to_u128()));
     }
     if record.is_repetition() {
-        return u64::from(G::PERFT_TERMINAL_IS_LEAF);
+        return u64::from(G::TERMINAL_IS_LEAF);
     }
     counter.count(&record.current(), depth, 0)
 }
 
 /// Perft's working state: one move buffer per ply and, for games with a repetition rule, the
 /// stack of keys since the last irreversible move. Nothing is allocated per node.
-struct PerftCounter<G: Game> {
+struct PerftCounter<G: Perft> {
     buffers: Vec<Vec<G::Move>>,
     /// (Keys as 128-bit numbers: two word compares each, the scan's hot loop.)
     history: Vec<u128>,
@@ -45,7 +45,7 @@ struct PerftCounter<G: Game> {
     window: usize,
 }
 
-impl<G: Game> PerftCounter<G> {
+impl<G: Perft> PerftCounter<G> {
     fn new(depth: usize) -> Self {
         PerftCounter {
             buffers: (0..=depth).map(|_| Vec::with_capacity(64)).collect(),
@@ -62,7 +62,7 @@ impl<G: Game> PerftCounter<G> {
         }
         let moves = position.move_count();
         if moves == 0 {
-            u64::from(G::PERFT_TERMINAL_IS_LEAF)
+            u64::from(G::TERMINAL_IS_LEAF)
         } else {
             moves
         }
@@ -76,7 +76,7 @@ impl<G: Game> PerftCounter<G> {
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         position.legal_moves(&mut moves);
         let total = if moves.is_empty() {
-            u64::from(G::PERFT_TERMINAL_IS_LEAF)
+            u64::from(G::TERMINAL_IS_LEAF)
         } else if G::REPETITION_ENDS_GAME {
             let mut total = 0;
             for &mv in &moves {
@@ -107,7 +107,7 @@ impl<G: Game> PerftCounter<G> {
         if child.resets_repetition(parent) {
             self.window = self.history.len();
         } else if self.history[self.window..].contains(&key) {
-            return u64::from(G::PERFT_TERMINAL_IS_LEAF);
+            return u64::from(G::TERMINAL_IS_LEAF);
         }
         if depth <= 1 {
             // No position below this one is made: the history is not needed.

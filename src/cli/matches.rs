@@ -37,12 +37,7 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
 }
 
 fn run_game<G: Evaluators>(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let start: GameRecord<G> = args.position.record()?;
-    if start.outcome().is_some() {
-        return Err(CliError::Usage(
-            "the start position is already finished".into(),
-        ));
-    }
+    let start: GameRecord<G> = args.position.unfinished_record()?;
     let sprt = match args.sprt {
         Some((elo0, elo1)) => {
             Some(Sprt::new(elo0, elo1, args.alpha, args.beta).map_err(CliError::Usage)?)

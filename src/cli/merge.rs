@@ -12,6 +12,7 @@
 use super::CliError;
 use super::match_report::MatchReport;
 use super::tune::TUNE_PART_FILE;
+use crate::egdb::EgdbError;
 use crate::games::kalah::{KalahEgdb, KalahEgdbPart};
 use crate::games::oware::egdb::EGDB_PART_FILE;
 use crate::games::oware::{Egdb, EgdbPart};
@@ -40,44 +41,77 @@ pub struct MergeArgs {
     parts: Vec<PathBuf>,
 }
 
-/// Loads the base and the parts, checks that they fit, and saves the merged database.
+/// Joins the parts into what their files hold (a Kalah or Oware database, a match, a tuner
+/// sweep) and saves it.
 pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let error = |path: &PathBuf, e: crate::egdb::EgdbError| {
-        CliError::Usage(format!("{}: {e}", path.display()))
-    };
     match part_magic(&args.parts[0]) {
-        Some(magic) if magic == EGDB_PART_FILE.magic => return merge_oware(args, out),
-        Some(magic) if magic == MATCH_PART_FILE.magic => return merge_match(args, out),
+        Some(magic) if magic == EGDB_PART_FILE.magic => merge_oware(args, out),
+        Some(magic) if magic == MATCH_PART_FILE.magic => merge_match(args, out),
         Some(magic) if magic == TUNE_PART_FILE.magic => {
-            return super::tune::merge(&args.parts, &args.out, out);
+            super::tune::merge(&args.parts, &args.out, out)
         }
-        _ => {}
+        _ => merge_kalah(args, out),
     }
-    let mut parts = Vec::with_capacity(args.parts.len());
-    for path in &args.parts {
-        parts.push(KalahEgdbPart::load(path).map_err(|e| error(path, e))?);
-    }
+}
+
+/// A database file's error, naming the file.
+fn file_error(path: &Path, error: EgdbError) -> CliError {
+    CliError::Usage(format!("{}: {error}", path.display()))
+}
+
+/// A database error that no one file is to blame for.
+fn usage(error: EgdbError) -> CliError {
+    CliError::Usage(error.to_string())
+}
+
+/// Loads every part file with `load`.
+fn load_parts<P>(
+    paths: &[PathBuf],
+    load: impl Fn(&Path) -> Result<P, EgdbError>,
+) -> Result<Vec<P>, CliError> {
+    paths
+        .iter()
+        .map(|path| load(path).map_err(|e| file_error(path, e)))
+        .collect()
+}
+
+/// Reports the merged database `saved` to `--out`: `merged N parts: WHAT in OUT`.
+fn report_saved(
+    args: &MergeArgs,
+    out: &mut dyn Write,
+    saved: Result<(), EgdbError>,
+    what: &str,
+) -> Result<(), CliError> {
+    saved.map_err(|e| file_error(&args.out, e))?;
+    writeln!(
+        out,
+        "merged {} parts: {what} in {}",
+        args.parts.len(),
+        args.out.display()
+    )?;
+    Ok(())
+}
+
+/// [`run`] for the parts of a Kalah database (also the loader of a file of unknown magic,
+/// whose error names it), over `--base` or, without it, an empty database.
+fn merge_kalah(args: &MergeArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let parts = load_parts(&args.parts, |path| KalahEgdbPart::load(path))?;
     let mut egdb = match &args.base {
-        Some(path) => KalahEgdb::load(path).map_err(|e| error(path, e))?,
+        Some(path) => KalahEgdb::load(path).map_err(|e| file_error(path, e))?,
         None => {
             let first = parts
                 .first()
                 .ok_or_else(|| CliError::Usage("no part files".into()))?;
-            KalahEgdb::empty_for(first.config()?).map_err(|e| CliError::Usage(e.to_string()))?
+            KalahEgdb::empty_for(first.config()?).map_err(usage)?
         }
     };
-    egdb.merge(parts)
-        .map_err(|e| CliError::Usage(e.to_string()))?;
-    egdb.save(&args.out).map_err(|e| error(&args.out, e))?;
-    writeln!(
-        out,
-        "merged {} parts: {} boards up to {} seeds in {}",
-        args.parts.len(),
+    egdb.merge(parts).map_err(usage)?;
+    let what = format!(
+        "{} boards up to {} seeds",
         egdb.boards(),
-        egdb.max_seeds().unwrap_or(0),
-        args.out.display()
-    )?;
-    Ok(())
+        egdb.max_seeds().unwrap_or(0)
+    );
+    report_saved(args, out, egdb.save(&args.out), &what)
 }
 
 /// The magic number `path` starts with, if it can be read (an unknown one is left to the
@@ -117,30 +151,15 @@ fn merge_match(args: &MergeArgs, out: &mut dyn Write) -> Result<(), CliError> {
     super::matches::write_report(out, &report, Some(&args.out), args.json)
 }
 
-/// [`run`] for the parts of an Oware database.
+/// [`run`] for the parts of an Oware database, over `--base` or, without it, an empty one.
 fn merge_oware(args: &MergeArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let error = |path: &PathBuf, e: crate::egdb::EgdbError| {
-        CliError::Usage(format!("{}: {e}", path.display()))
-    };
-    let mut parts = Vec::with_capacity(args.parts.len());
-    for path in &args.parts {
-        parts.push(EgdbPart::load(path).map_err(|e| error(path, e))?);
-    }
+    let parts = load_parts(&args.parts, |path| EgdbPart::load(path))?;
     let (rules, houses) = (parts[0].rules(), parts[0].houses());
     let mut egdb = match &args.base {
-        Some(path) => Egdb::load_rules(path, rules).map_err(|e| error(path, e))?,
-        None => Egdb::empty_for(rules, houses).map_err(|e| CliError::Usage(e.to_string()))?,
+        Some(path) => Egdb::load_rules(path, rules).map_err(|e| file_error(path, e))?,
+        None => Egdb::empty_for(rules, houses).map_err(usage)?,
     };
-    egdb.merge(parts)
-        .map_err(|e| CliError::Usage(e.to_string()))?;
-    egdb.save(&args.out).map_err(|e| error(&args.out, e))?;
-    writeln!(
-        out,
-        "merged {} parts: {} database up to {} seeds in {}",
-        args.parts.len(),
-        rules,
-        egdb.max_seeds(),
-        args.out.display()
-    )?;
-    Ok(())
+    egdb.merge(parts).map_err(usage)?;
+    let what = format!("{rules} database up to {} seeds", egdb.max_seeds());
+    report_saved(args, out, egdb.save(&args.out), &what)
 }

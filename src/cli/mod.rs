@@ -156,16 +156,40 @@ impl PositionArgs {
     /// The game record these arguments describe, checked.
     pub fn record<G: Game>(&self) -> Result<GameRecord<G>, CliError> {
         let config = G::config_from_spec(&self.game)?;
-        let mut record = match &self.position {
-            Some(text) => G::parse_position(&config, text)?,
-            None => GameRecord::new(G::start(&config)?),
-        };
+        let mut record = GameRecord::of(&config, self.position.as_deref())?;
         record
             .play_all_text(&self.moves)
             .map_err(|e| CliError::Moves(e.to_string()))?;
         Ok(record)
     }
+
+    /// The game record these arguments describe, refused when its game is already over: a
+    /// match or the tuner needs moves to play.
+    pub fn unfinished_record<G: Game>(&self) -> Result<GameRecord<G>, CliError> {
+        let record = self.record::<G>()?;
+        if record.outcome().is_some() {
+            return Err(CliError::Usage(
+                "the start position is already finished".into(),
+            ));
+        }
+        Ok(record)
+    }
 }
+
+/// [`with_game!`](crate::with_game) for the commands that also take Ataxx for three and four
+/// seats: `$G` is [`AtaxxSeats`](crate::games::ataxx::seats::AtaxxSeats) when `$spec` asks for
+/// seats (`ataxx:players=N`), else the registry's game of that name.
+macro_rules! with_seats_or_game {
+    ($spec:expr, $G:ident => $body:expr) => {
+        if $crate::games::ataxx::seats::SeatsConfig::wanted_by(&$spec) {
+            type $G = $crate::games::ataxx::seats::AtaxxSeats;
+            $body
+        } else {
+            $crate::with_game!($spec, $G => $body)
+        }
+    };
+}
+pub(crate) use with_seats_or_game;
 
 /// A progress bar on standard error, hidden when standard error is not a terminal.
 pub(crate) fn progress_bar(length: u64, unit: &str) -> indicatif::ProgressBar {

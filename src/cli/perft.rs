@@ -1,9 +1,7 @@
 //! `ponder perft`: count the positions d plies ahead.
 
-use super::{CliError, PositionArgs};
-use crate::games::Game;
-use crate::games::ataxx::seats::{AtaxxSeats, SeatsConfig};
-use crate::with_game;
+use super::{CliError, PositionArgs, with_seats_or_game};
+use crate::games::Perft;
 use std::io::Write;
 use std::time::Instant;
 
@@ -19,13 +17,10 @@ pub struct PerftArgs {
 
 /// Prints `depth=<d> nodes=<n> time_ms=<t> nps=<r>` for each depth from 1 to the given one.
 pub fn run(args: &PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    if SeatsConfig::wanted_by(&args.position.game) {
-        return run_game::<AtaxxSeats>(args, out);
-    }
-    with_game!(args.position.game, G => run_game::<G>(args, out))
+    with_seats_or_game!(args.position.game, G => run_game::<G>(args, out))
 }
 
-fn run_game<G: Game>(args: &PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {
+fn run_game<G: Perft>(args: &PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let record = args.position.record::<G>()?;
     for depth in 1..=args.depth {
         let started = Instant::now();

@@ -1,9 +1,7 @@
 //! `ponder replay`: replay a move list with the legal moves before each ply.
 
-use super::{CliError, PositionArgs};
-use crate::games::ataxx::seats::{AtaxxSeats, SeatsConfig};
+use super::{CliError, PositionArgs, with_seats_or_game};
 use crate::games::{Game, GameRecord, Seat};
-use crate::with_game;
 use serde_json::{Value, json};
 use std::io::Write;
 
@@ -20,10 +18,7 @@ pub struct ReplayArgs {
 /// Replays `--moves` from the position, one ply at a time; an illegal move is an error that
 /// names its ply.
 pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    if SeatsConfig::wanted_by(&args.position.game) {
-        return run_game::<AtaxxSeats>(args, out);
-    }
-    with_game!(args.position.game, G => run_game::<G>(args, out))
+    with_seats_or_game!(args.position.game, G => run_game::<G>(args, out))
 }
 
 fn run_game<G: Game>(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), CliError> {

@@ -27,10 +27,7 @@ pub(crate) fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError>
         ));
     }
     let config = Ataxx::config_from_spec(&args.game)?;
-    let record = match &args.position {
-        Some(text) => Ataxx::parse_position(&config, text)?,
-        None => GameRecord::new(Ataxx::start(&config)?),
-    };
+    let record = GameRecord::<Ataxx>::of(&config, args.position.as_deref())?;
     let limits = Limits {
         nodes: Some(args.nodes.unwrap_or(DEFAULT_NODES))
             .filter(|_| args.nodes.is_some() || args.movetime.is_none()),

@@ -28,15 +28,7 @@ pub(crate) fn load_or_build(
         };
         return KalahEgdb::build(config, seeds, threads, &mut report).map_err(egdb_error);
     }
-    let egdb = KalahEgdb::open(Path::new(spec)).map_err(egdb_error)?;
-    if !egdb.covers(&config) {
-        return Err(CliError::Usage(format!(
-            "{spec} is a database for {} pits, {} capture; the game is {config}",
-            egdb.pits(),
-            egdb.capture()
-        )));
-    }
-    Ok(egdb)
+    KalahEgdb::open_for(Path::new(spec), &config).map_err(egdb_error)
 }
 
 /// Runs `solve` for Kalah.
@@ -67,10 +59,7 @@ pub(crate) fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError>
     if let Some(path) = &args.save {
         egdb.save(path).map_err(egdb_error)?;
     }
-    let record: GameRecord<Kalah> = match &args.position {
-        Some(text) => Kalah::parse_position(&config, text)?,
-        None => GameRecord::new(Kalah::start(&config)?),
-    };
+    let record = GameRecord::<Kalah>::of(&config, args.position.as_deref())?;
     let position = record.current();
     let threads = threads(args);
     let mut solver = KalahSolver::new(KalahRules::new(config, Some(&egdb)), args.hash << 20)?

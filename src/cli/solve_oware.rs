@@ -4,6 +4,7 @@
 use super::CliError;
 use super::solve_args::{SolveArgs, egdb_error, saved_part, threads};
 use crate::egdb::Shard;
+use crate::games::GameConfig;
 use crate::games::oware::egdb::build_report;
 use crate::games::oware::{Egdb, OwareConfig, Rules};
 use std::io::Write;

@@ -47,7 +47,7 @@ pub(crate) use weights::embedded_weights_file;
 pub use weights::{EmbeddedFile, EmbeddedWeights, Weights, WeightsKind};
 
 use crate::egdb::EgdbError;
-use crate::games::Game;
+use crate::games::{Depths, Game};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -152,10 +152,11 @@ pub trait EvaluatorVisitor<G: Game> {
     fn visit<E: Evaluator<G> + 'static>(self, evaluator: E) -> Self::Output;
 }
 
-/// What a game knows besides its rules, by name and by file: its named evaluators, and how
-/// to open its endgame database files. The provided methods give every game `default`
-/// ([`GameEvaluation`]) and `score-diff` ([`ScoreDiff`]) and no database; ponder's games
-/// override them with their own.
+/// What a game plugs into the search besides its rules: its named evaluators, how to open its
+/// endgame database files, and how deep a search of it is cheap ([`Evaluators::DEPTHS`]).
+/// The provided items give every game `default` ([`GameEvaluation`]) and `score-diff`
+/// ([`ScoreDiff`]), no database and [`Depths::DEFAULT`]; ponder's games override them with
+/// their own (in `src/games/<game>/evaluators.rs`).
 ///
 /// ```
 /// use ponder::eval::{evaluator_by_name, Evaluators};
@@ -165,6 +166,12 @@ pub trait EvaluatorVisitor<G: Game> {
 /// assert!(error.to_string().contains("store-diff"));
 /// ```
 pub trait Evaluators: Game {
+    /// How deep a search of this game is cheap: the depths the engine and the front ends
+    /// start from (difficulty levels, the engine's model of its opponent, judging match
+    /// openings, tuning). The default suits a game with about seven moves a position; games
+    /// with many more moves (Ataxx) lower it.
+    const DEPTHS: Depths = Depths::DEFAULT;
+
     /// The names this game's evaluators are selected by; the first is the default.
     fn evaluator_names() -> &'static [&'static str] {
         &["default", "score-diff"]
@@ -197,13 +204,18 @@ pub trait Evaluators: Game {
 }
 
 /// Implements [`Evaluators`] for a game from its named evaluators, the first the default, and
-/// optionally the function that opens its database files, so that the names and the dispatch
-/// on them are written once:
+/// optionally its [`Evaluators::DEPTHS`] and the function that opens its database files, so
+/// that the names and the dispatch on them are written once:
 /// `impl_evaluators!(Kalah { "default" => KalahDefault, "store-diff" => KalahStoreDiff }
-/// database: egdb::open_database);`
+/// depths: DEPTHS, database: egdb::open_database);`
 macro_rules! impl_evaluators {
-    ($game:ty { $($name:literal => $evaluator:expr),+ $(,)? } $(database: $open:path)?) => {
+    (
+        $game:ty { $($name:literal => $evaluator:expr),+ $(,)? }
+        $(depths: $depths:expr)? $(, database: $open:path)?
+    ) => {
         impl $crate::eval::Evaluators for $game {
+            $(const DEPTHS: $crate::games::Depths = $depths;)?
+
             fn evaluator_names() -> &'static [&'static str] {
                 &[$($name),+]
             }

@@ -1,6 +1,6 @@
 //! How deep a search of a game is cheap: the front ends' default depths.
 
-/// The search depths the front ends start from for one game ([`Game::DEPTHS`]): difficulty
+/// The search depths the front ends start from for one game ([`Evaluators::DEPTHS`]): difficulty
 /// levels, the search that judges match openings and the tuner's deepest depth. Each is in
 /// plies; a front end's own flags override them.
 ///
@@ -12,7 +12,7 @@
 /// assert_eq!(DEEPER.easy, Depths::DEFAULT.easy);
 /// ```
 ///
-/// [`Game::DEPTHS`]: crate::Game::DEPTHS
+/// [`Evaluators::DEPTHS`]: crate::eval::Evaluators::DEPTHS
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Depths {
     /// The `easy` level's depth (with random choice among equal-best moves).

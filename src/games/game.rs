@@ -1,6 +1,6 @@
 //! The [`Game`] trait every game implements.
 
-use super::{Depths, GameError, GameRecord, GameSpec, Key, Outcome, Seat};
+use super::{GameConfig, GameError, GameRecord, GameSpec, Key, Outcome, Seat};
 use serde::{Serialize, de::DeserializeOwned};
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
@@ -16,16 +16,22 @@ use std::hash::Hash;
 ///
 /// # Implementing a game
 ///
-/// Required: the [`Game::Move`] and [`Game::Config`] types, [`Game::NAME`], and the rules:
+/// Required: the [`Game::Move`] and [`Game::Config`] types (a [`GameConfig`] reads itself from
+/// a game spec), [`Game::NAME`], and the rules:
 /// [`Game::start`], [`Game::legal_moves`], [`Game::play_unchecked`], [`Game::side_to_move`],
 /// [`Game::outcome`] and [`Game::key`]. Everything else has a default a game overrides when
-/// it knows better: [`Game::scores`] (from the outcome), [`Game::evaluate`] (0),
-/// [`Game::config_from_spec`] (no parameters), [`Game::config`] (the default one),
-/// [`Game::parse_move`] (the `Display` of a legal move), [`Game::from_key`] and
-/// [`Game::parse_position`] ([`GameError::Unsupported`]), [`Game::position_text`]
-/// (`Display`), the perft and repetition conventions, the search hints
-/// ([`Game::move_order_hint`], [`Game::move_count`]) and the front ends' [`Game::DEPTHS`].
-/// `examples/custom_game.rs` implements Connect Four this way in about 150 lines.
+/// it knows better: [`Game::scores`] (from the outcome), the seats' scores and ranks,
+/// [`Game::evaluate`] (0), [`Game::config`] (the default one), [`Game::parse_move`] (the
+/// `Display` of a legal move), [`Game::from_key`] and [`Game::parse_position`]
+/// ([`GameError::Unsupported`]), [`Game::position_text`] (`Display`), the repetition rule and
+/// the search's move-ordering hint ([`Game::move_order_hint`]).
+///
+/// What only some callers need is in extension traits a game implements in its own folder:
+/// how the web page draws it ([`GameView`](crate::games::GameView)), perft's conventions
+/// ([`Perft`](crate::games::Perft)), and what it plugs into the search: its named evaluators,
+/// database files and default depths ([`Evaluators`](crate::eval::Evaluators)). A game that
+/// only wants to be searched implements this trait and `Evaluators` (an empty `impl` will
+/// do): `examples/custom_game.rs` is Connect Four in that shape.
 ///
 /// ```
 /// use ponder::{Game, Kalah};
@@ -51,34 +57,16 @@ pub trait Game:
         + DeserializeOwned
         + 'static;
 
-    /// What a game spec's `key=value` parameters configure (sizes, rule variants). Not part
-    /// of [`Game::key`]: keys are compared only between positions of one configuration.
-    type Config: Clone
-        + Debug
-        + Default
-        + PartialEq
-        + Send
-        + Sync
-        + Serialize
-        + DeserializeOwned
-        + 'static;
+    /// What a game spec's `key=value` parameters configure (sizes, rule variants), read from
+    /// a spec by [`GameConfig::from_spec`]; `()` for a game with one configuration.
+    type Config: GameConfig;
 
     /// The game's name in game specs (`kalah`, `oware`, `ataxx`).
     const NAME: &'static str;
 
-    /// Perft convention: `true` when a finished game reached before the last ply counts as
-    /// one leaf (OpenSpiel, used for Kalah and Oware), `false` when it counts nothing
-    /// (libataxx: a finished game has no moves). The default is `true`.
-    const PERFT_TERMINAL_IS_LEAF: bool = true;
-
     /// Whether a repeated position ends the game ([`Game::repetition_outcome`]). Searches and
     /// records keep a history of keys only for games where this is `true`.
     const REPETITION_ENDS_GAME: bool = false;
-
-    /// How deep a search of this game is cheap: the depths the front ends start from
-    /// (difficulty levels, judging match openings, tuning). The default suits a game with
-    /// about seven moves a position; games with many more moves (Ataxx) lower it.
-    const DEPTHS: Depths = Depths::DEFAULT;
 
     // The required core: the rules.
 
@@ -108,13 +96,10 @@ pub trait Game:
 
     // Provided: configuration.
 
-    /// Builds the configuration from a spec's parameters, refusing unknown keys, bad values
-    /// and sizes whose positions do not fit the 14-byte key.
-    ///
-    /// The default accepts a spec without parameters and gives [`Default::default`].
+    /// The configuration of a spec: [`GameConfig::from_spec`] for this game's
+    /// [`Game::Config`], so that generic code reads `G::config_from_spec(&spec)`.
     fn config_from_spec(spec: &GameSpec) -> Result<Self::Config, GameError> {
-        spec.check_keys(&[])?;
-        Ok(Self::Config::default())
+        Self::Config::from_spec(spec)
     }
 
     /// This position's configuration. The default is [`Default::default`], right for a game
@@ -216,21 +201,6 @@ pub trait Game:
         })
     }
 
-    /// The board as a front end draws it (`src/games/view.rs`). The default shows the
-    /// position's text.
-    fn board_view(&self) -> crate::games::BoardView {
-        crate::games::BoardView::Text {
-            kind: Self::NAME,
-            text: self.position_text(),
-        }
-    }
-
-    /// The cells a player clicks, in order, to make `mv` here (cell ids as in
-    /// [`Game::board_view`]'s documentation). The default: the move's own text, one cell.
-    fn move_cells(&self, mv: Self::Move) -> Vec<String> {
-        vec![mv.to_string()]
-    }
-
     /// The position in the game's notation, readable by [`Game::parse_position`]. The default
     /// is the position's `Display`.
     fn position_text(&self) -> String {
@@ -265,14 +235,6 @@ pub trait Game:
     #[inline]
     fn resets_repetition(&self, _before: &Self) -> bool {
         true
-    }
-
-    /// The number of legal moves: what perft counts at its last ply. Games with a faster way
-    /// (bit counts) override it; it must equal the length of [`Game::legal_moves`].
-    fn move_count(&self) -> u64 {
-        let mut moves = Vec::new();
-        self.legal_moves(&mut moves);
-        moves.len() as u64
     }
 
     /// Whether `mv` is legal here.

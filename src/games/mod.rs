@@ -1,7 +1,9 @@
 //! The games: the [`Game`] trait and its vocabulary (the exact 14-byte [`Key`], [`Seat`],
 //! [`Outcome`], [`GameRecord`], [`GameSpec`], typed [`GameError`]s), then one folder per game:
 //! the rules (a [`Game`] implementation that knows nothing of the search) and the game's
-//! plug-ins (its named evaluators, its front-end depths).
+//! extensions: its drawing for the web page ([`GameView`]), its perft conventions
+//! ([`Perft`]) and its plug-ins to the search (named evaluators, default depths:
+//! [`Evaluators`](crate::eval::Evaluators)).
 //!
 //! Arrows point one way: front ends → engine → search → this module. A game never knows the
 //! search.
@@ -15,29 +17,35 @@
 //! (`src/games/mygame/`, implementing [`Game`] and [`Evaluators`](crate::search::Evaluators))
 //! and add `mygame::MyGame` to the list: one line. No front end names a game.
 
+mod config;
 mod depths;
 mod error;
 mod game;
 mod key;
+mod mancala;
 mod names;
 mod outcome;
+mod perft;
 mod record;
 mod seat;
 mod spec;
 mod view;
 
+pub use config::GameConfig;
 pub use depths::Depths;
 pub use error::GameError;
 pub use game::Game;
 pub use key::{KEY_BYTES, Key, KeyReader, KeyWriter};
+pub(crate) use mancala::check_rows;
 pub use names::unknown_name;
 pub(crate) use names::{debug_as_display, identity_by_state, named_enum, serde_as_text};
 pub use outcome::Outcome;
+pub use perft::Perft;
 pub use record::GameRecord;
 pub use seat::Seat;
 pub use spec::GameSpec;
 pub(crate) use spec::{SpecParts, SpecSyntaxError};
-pub use view::{BoardView, pit_cell};
+pub use view::{BoardView, GameView, pit_cell};
 
 /// The registry: calls `$crate::$callback!` with `{ $args }` followed by every game the
 /// binary knows, as `module::Type` (`src/games/module/` declares `Type`), in the order front

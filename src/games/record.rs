@@ -27,6 +27,24 @@ pub struct GameRecord<G: Game> {
 }
 
 impl<G: Game> GameRecord<G> {
+    /// The record of `position`, written in the game's notation and read by
+    /// [`Game::parse_position`] (a start position and the moves from it), or, given none, of
+    /// `config`'s start position ([`Game::start`]).
+    ///
+    /// ```
+    /// use ponder::{GameRecord, Kalah};
+    /// let config = Default::default();
+    /// let start = GameRecord::<Kalah>::of(&config, None).unwrap();
+    /// assert_eq!(start.moves().len(), 0);
+    /// assert!(GameRecord::<Kalah>::of(&config, Some("not a position")).is_err());
+    /// ```
+    pub fn of(config: &G::Config, position: Option<&str>) -> Result<GameRecord<G>, GameError> {
+        match position {
+            Some(text) => G::parse_position(config, text),
+            None => Ok(GameRecord::new(G::start(config)?)),
+        }
+    }
+
     /// A record that starts at `start` with no moves played.
     pub fn new(start: G) -> GameRecord<G> {
         GameRecord {

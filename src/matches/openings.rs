@@ -69,7 +69,7 @@ impl Balance {
     /// (plain random openings).
     ///
     /// ```
-    /// use ponder::games::Game;
+    /// use ponder::eval::Evaluators;
     /// use ponder::games::kalah::Kalah;
     /// use ponder::matches::Balance;
     ///
@@ -78,7 +78,7 @@ impl Balance {
     /// assert_eq!((balance.candidates, balance.depth), (8, Kalah::DEPTHS.balance));
     /// assert_eq!(Balance::of::<Kalah>(8, Some(2)).map(|b| b.depth), Some(2));
     /// ```
-    pub fn of<G: Game>(candidates: u32, depth: Option<u32>) -> Option<Balance> {
+    pub fn of<G: Evaluators>(candidates: u32, depth: Option<u32>) -> Option<Balance> {
         (candidates > 1).then(|| Balance {
             candidates: candidates as usize,
             depth: depth.unwrap_or(G::DEPTHS.balance),

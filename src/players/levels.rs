@@ -1,7 +1,8 @@
 //! Difficulty levels: what `easy`, `medium` and `hard` mean for each game.
 
 use super::PlayerSpec;
-use crate::games::{Game, named_enum};
+use crate::eval::Evaluators;
+use crate::games::named_enum;
 
 /// A difficulty level for the engine (`ponder play --level`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -44,7 +45,7 @@ named_enum!("level", Level {
 ///     [("depth", "1".to_string()), ("tiebreak", "random".to_string())]
 /// );
 /// ```
-pub fn level_params<G: Game>(level: Level) -> Vec<(&'static str, String)> {
+pub fn level_params<G: Evaluators>(level: Level) -> Vec<(&'static str, String)> {
     match level {
         Level::Easy => vec![
             ("depth", G::DEPTHS.easy.to_string()),
@@ -70,7 +71,7 @@ const HARD_MOVETIME_MS: u64 = 1000;
 /// let spec = with_level::<Kalah>(PlayerSpec::named("engine"), Level::Hard);
 /// assert_eq!(spec.to_string(), "engine:movetime=1000");
 /// ```
-pub fn with_level<G: Game>(spec: PlayerSpec, level: Level) -> PlayerSpec {
+pub fn with_level<G: Evaluators>(spec: PlayerSpec, level: Level) -> PlayerSpec {
     let spec = match level {
         // Perfect play needs exact values: no forward pruning, whatever the budget.
         Level::Perfect => spec.with("pruning", "off"),

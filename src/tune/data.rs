@@ -72,6 +72,28 @@ impl Dataset {
         }
     }
 
+    /// What every sample of the set shares: the game, its features, its pattern count and the
+    /// compared evaluator. Sets are merged only when these agree.
+    fn header(&self) -> (&str, &[String], usize, &str) {
+        (
+            &self.game,
+            &self.feature_names,
+            self.pattern_count,
+            &self.compared,
+        )
+    }
+
+    /// [`Dataset::header`] in words, for errors.
+    fn header_text(&self) -> String {
+        format!(
+            "game {}, features [{}], {} pattern weights, compared evaluator {}",
+            self.game,
+            self.feature_names.join(", "),
+            self.pattern_count,
+            self.compared
+        )
+    }
+
     /// Adds `other`'s samples, refusing a data set of another game, other features or
     /// another compared evaluator (`what` names it in the error).
     pub fn merge(&mut self, other: Dataset, what: &str) -> Result<(), TuneError> {
@@ -79,29 +101,11 @@ impl Dataset {
             what: what.to_string(),
             problem,
         };
-        if other.game != self.game {
+        if other.header() != self.header() {
             return Err(mismatch(format!(
-                "game {} (expected {})",
-                other.game, self.game
-            )));
-        }
-        if other.feature_names != self.feature_names {
-            return Err(mismatch(format!(
-                "features [{}] (this build has [{}])",
-                other.feature_names.join(", "),
-                self.feature_names.join(", ")
-            )));
-        }
-        if other.pattern_count != self.pattern_count {
-            return Err(mismatch(format!(
-                "{} pattern weights (this build has {})",
-                other.pattern_count, self.pattern_count
-            )));
-        }
-        if other.compared != self.compared {
-            return Err(mismatch(format!(
-                "compared evaluator {} (expected {})",
-                other.compared, self.compared
+                "{} (expected {})",
+                other.header_text(),
+                self.header_text()
             )));
         }
         if other.samples.iter().any(|s| {

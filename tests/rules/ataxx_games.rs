@@ -1,6 +1,7 @@
 //! Every recorded python-ataxx game replays exactly: the sorted legal moves before every ply,
 //! the move count, the final FEN and the result (data: tests/data/README.md).
 
+use ponder::games::Perft;
 use ponder::games::ataxx::{Ataxx, AtaxxConfig, WallMask};
 use ponder::{Game, GameRecord, Outcome};
 use serde::Deserialize;

@@ -1,5 +1,6 @@
 //! Property tests of the Ataxx rules, keys and parsers on random positions.
 
+use ponder::games::Perft;
 use ponder::games::ataxx::{self, Ataxx, AtaxxConfig, AtaxxMove, Bitboard, MoveKind, Square};
 use ponder::{Game, GameError, GameRecord, Seat};
 use proptest::prelude::*;

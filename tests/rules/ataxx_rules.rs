@@ -4,6 +4,7 @@
 //! (tests/data/ataxx_results.tsv, built on libataxx's own result tests); the rest checks the
 //! notation and the seed design's formats as documented.
 
+use ponder::games::Perft;
 use ponder::games::ataxx::{Ataxx, AtaxxConfig, AtaxxMove, MoveKind, Square, WallMask};
 use ponder::{Game, GameError, GameSpec, Key, Outcome, Seat};
 
@@ -447,12 +448,12 @@ fn scores_evaluation_and_seats() {
     assert_eq!(position.evaluate(), -2);
     assert_eq!(fen("xxx4/o6/7/7/7/7/7 x 0 1").evaluate(), 2);
     assert_eq!(<Ataxx as Game>::NAME, "ataxx");
-    const { assert!(!<Ataxx as Game>::PERFT_TERMINAL_IS_LEAF) };
+    const { assert!(!<Ataxx as Perft>::TERMINAL_IS_LEAF) };
     assert!(ponder::games::GAME_NAMES.contains(&"ataxx"));
 }
 
 /// What `ponder perft --game SPEC --depth D` does, through the game registry.
-fn perft_of_spec<G: Game>(spec: &GameSpec, depth: u32) -> Result<u64, GameError> {
+fn perft_of_spec<G: Perft>(spec: &GameSpec, depth: u32) -> Result<u64, GameError> {
     let config = G::config_from_spec(spec)?;
     Ok(ponder::perft(
         &ponder::GameRecord::new(G::start(&config)?),

@@ -2,6 +2,7 @@
 //! against libataxx and python-ataxx in `ataxx_games`/`ataxx_perft`); the rules' corner
 //! cases by hand; the notation and keys round-trip.
 
+use ponder::games::Perft;
 use ponder::games::ataxx::Ataxx;
 use ponder::games::ataxx::seats::{AtaxxSeats, SeatsConfig};
 use ponder::{Game, GameRecord, GameSpec, Seat};

@@ -6,6 +6,7 @@
 //! - `tests/data/oware_openspiel_games.jsonl`: 305 more from `scripts/gen_oware_reference.py`, sizes
 //!   from 1 to 10 houses a side, ending by majority, by repetition and without moves.
 
+use ponder::games::Perft;
 use ponder::games::oware::{End, OwareConfig, OwareMove, Rules};
 use ponder::{Game, GameRecord, Oware, Seat};
 use serde_json::Value;

@@ -2,6 +2,7 @@
 //! conserved, keys round-trip and tell positions apart, the feeding rule never starves an
 //! opponent who could be fed, the notation and serde round-trip, and no input panics.
 
+use ponder::games::Perft;
 use ponder::games::oware::{OwareConfig, OwareMove, Rules};
 use ponder::{Game, GameRecord, Key, Oware, Seat};
 use proptest::prelude::*;

@@ -3,6 +3,7 @@
 //! ply are named); the Awari expectations follow the computer-Awari rules (Lincke 2002,
 //! appendix A).
 
+use ponder::games::Perft;
 use ponder::games::oware::{End, OwareConfig, OwareMove, Rules};
 use ponder::{Game, GameError, GameRecord, Oware, Seat};
 

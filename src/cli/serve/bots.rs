@@ -2,7 +2,8 @@
 //! games of more than two seats ([`seated_bot`]).
 
 use crate::engine::{EngineConfig, Limits, SeatedEngine, TieBreak};
-use crate::games::Game;
+use crate::eval::Evaluators;
+use crate::games::Ataxx;
 use crate::games::ataxx::seats::AtaxxSeats;
 use crate::players::{Level, PlayerSpec, level_params};
 use crate::search::multi::{MultiAlgorithm, MultiLimits};
@@ -52,7 +53,7 @@ impl BotLevel {
 
 /// The engine's budget and tie-break for `level` in game `G`, every search capped at
 /// `hard_time`: the budgets of `ponder play --level` (`src/players/levels.rs`).
-pub fn engine_limits<G: Game>(level: Level, hard_time: Duration) -> (Limits, TieBreak) {
+pub fn engine_limits<G: Evaluators>(level: Level, hard_time: Duration) -> (Limits, TieBreak) {
     let mut limits = Limits::default();
     let mut tie_break = TieBreak::First;
     for (key, value) in level_params::<G>(level) {
@@ -125,7 +126,7 @@ pub fn seated_bot(level: BotLevel, hard_time: Duration) -> SeatedBot {
             SeatedBot::Search(brs_plus, limits(SEATED_MEDIUM_NODES, hard_time))
         }
         BotLevel::Engine(level) => {
-            let (two_player, _) = engine_limits::<AtaxxSeats>(level, hard_time);
+            let (two_player, _) = engine_limits::<Ataxx>(level, hard_time);
             let time = two_player.movetime.unwrap_or(hard_time);
             SeatedBot::Search(brs_plus, limits(u64::MAX, time))
         }

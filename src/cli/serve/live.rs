@@ -9,7 +9,7 @@ use super::bots::{BotLevel, engine_config, engine_limits};
 use super::played::{Played, PlayedGame};
 use super::types::{GameRecordJson, Hint, Position, Thinking, WsMessage};
 use crate::engine::{Engine, EngineOption, Event, Knowledge, PonderInfo, SearchId};
-use crate::games::{GameRecord, GameSpec, Seat};
+use crate::games::{GameRecord, GameSpec, GameView, Seat};
 use crate::players::{StopSignal, Turn, build_player_with, score_text};
 use crate::search::{Database, Evaluators};
 use std::sync::Arc;
@@ -277,7 +277,7 @@ impl<G: Evaluators> Live<G> {
     }
 }
 
-impl<G: Evaluators> LiveGame for Live<G> {
+impl<G: Evaluators + GameView> LiveGame for Live<G> {
     fn played(&self) -> &dyn PlayedGame {
         &self.played
     }

@@ -3,7 +3,7 @@
 //! latest thinking, and the `state`'s position part with the result (ranks, resignations).
 
 use super::types::{GameRecordJson, LegalMove, Position, ResultJson, Thinking, WsMessage};
-use crate::games::{Game, GameRecord, GameSpec, Seat};
+use crate::games::{Game, GameRecord, GameSpec, GameView, Seat};
 use std::time::Instant;
 
 /// The record of one server game and what its driver tracks about turns.
@@ -22,10 +22,10 @@ impl<G: Game> Played<G> {
     /// A game of `spec` from `position` (its notation; `None`: the start).
     pub fn new(spec: &GameSpec, position: Option<&str>) -> Result<Played<G>, String> {
         let config = G::config_from_spec(spec).map_err(|e| e.to_string())?;
-        let record = match position {
-            Some(text) => G::parse_position(&config, text).map_err(|e| format!("position: {e}"))?,
-            None => GameRecord::new(G::start(&config).map_err(|e| e.to_string())?),
-        };
+        let record = GameRecord::of(&config, position).map_err(|e| match position {
+            Some(_) => format!("position: {e}"),
+            None => e.to_string(),
+        })?;
         Ok(Played {
             start_text: position.map(str::to_string),
             start_ply: record.moves().len(),
@@ -61,7 +61,7 @@ impl<G: Game> Played<G> {
 
     /// Takes the last move back (not before the position given).
     pub fn take_back(&mut self) -> Result<(), String> {
-        if self.ply() == 0 {
+        if self.record.moves().len() == self.start_ply {
             return Err("no move to take back".to_string());
         }
         self.record.undo().map_err(|e| e.to_string())?;
@@ -98,7 +98,7 @@ pub trait PlayedGame: Send {
     fn seat_count(&self) -> usize;
 }
 
-impl<G: Game> PlayedGame for Played<G> {
+impl<G: GameView> PlayedGame for Played<G> {
     /// The position part of a `state` (`resigned`: the seat that resigned, if any).
     fn position(&self, resigned: Option<usize>) -> Position {
         let current = self.record.current();

@@ -76,12 +76,7 @@ pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), CliError> {
 }
 
 fn run_game<G: Evaluators>(args: &TuneArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let start: GameRecord<G> = args.position.record()?;
-    if start.outcome().is_some() {
-        return Err(CliError::Usage(
-            "the start position is already finished".into(),
-        ));
-    }
+    let start: GameRecord<G> = args.position.unfinished_record()?;
     if ["depth", "movetime", "nodes"]
         .iter()
         .any(|k| args.player.get(k).is_some())

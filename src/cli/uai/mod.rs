@@ -22,7 +22,7 @@ use crate::engine::{
     Command, DEFAULT_MOVE_OVERHEAD, Engine, EngineConfig, EngineOption, Event, Knowledge, Limits,
     SearchId, TieBreak,
 };
-use crate::games::{Game, GameRecord, GameSpec, Seat};
+use crate::games::{Game, GameRecord, GameSpec, Perft, Seat};
 use crate::search::{Evaluators, SearchInfo};
 use crate::with_game;
 use crossbeam_channel::{Receiver, select};
@@ -334,7 +334,7 @@ fn bestmove_line<G: Game>(
 /// Runs a UAI session reading `input` and writing `output`, until `quit` or the end of the
 /// input. Exposed for tests and embedding. `input` is read on a thread of its own (which
 /// ends with the input); the searches run on the engine's threads.
-pub fn run_session<G: Evaluators>(
+pub fn run_session<G: Evaluators + Perft>(
     args: &UaiArgs,
     input: impl BufRead + Send + 'static,
     output: Output,
@@ -455,7 +455,7 @@ struct Session<G: Evaluators> {
     search: Option<Search<G>>,
 }
 
-impl<G: Evaluators> Session<G> {
+impl<G: Evaluators + Perft> Session<G> {
     fn handle(&mut self, command: UaiCommand) {
         match command {
             UaiCommand::Uai => {

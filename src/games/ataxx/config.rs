@@ -2,7 +2,7 @@
 
 use super::bitboard::ALL;
 use super::{Bitboard, WallMask, WallsError};
-use crate::games::{GameError, GameSpec};
+use crate::games::{GameConfig, GameError, GameSpec};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -52,6 +52,17 @@ impl TryFrom<RawConfig> for AtaxxConfig {
     }
 }
 
+impl GameConfig for AtaxxConfig {
+    /// Reads `ataxx[:walls=MASK]` (MASK in hexadecimal `0x7888`, binary `0b...` or decimal).
+    fn from_spec(spec: &GameSpec) -> Result<AtaxxConfig, GameError> {
+        spec.check_keys(&["walls"])?;
+        match spec.get("walls") {
+            None => Ok(AtaxxConfig::default()),
+            Some(text) => Ok(AtaxxConfig::with_walls(text.parse()?)?),
+        }
+    }
+}
+
 impl AtaxxConfig {
     /// The board of a wall layout; an error when the walls shut the stones in (neither side
     /// would have a first move).
@@ -73,15 +84,6 @@ impl AtaxxConfig {
         }
     }
 
-    /// Reads `ataxx[:walls=MASK]` (MASK in hexadecimal `0x7888`, binary `0b...` or decimal).
-    pub fn from_spec(spec: &GameSpec) -> Result<AtaxxConfig, GameError> {
-        spec.check_keys(&["walls"])?;
-        match spec.get("walls") {
-            None => Ok(AtaxxConfig::default()),
-            Some(text) => Ok(AtaxxConfig::with_walls(text.parse()?)?),
-        }
-    }
-
     /// The blocked squares.
     pub fn blockers(&self) -> Bitboard {
         Bitboard::from_bits(self.blockers).unwrap_or_default()
@@ -95,6 +97,18 @@ impl AtaxxConfig {
     /// Whether the starting corners are free (a start position exists).
     pub fn corners_free(&self) -> bool {
         self.blockers & CORNERS == 0
+    }
+
+    /// Refuses a board whose blockers cover a starting corner (no start position exists);
+    /// `label` names the configuration in the error (the two-player or the multi-seat one).
+    pub(crate) fn check_corners(&self, label: &dyn fmt::Display) -> Result<(), GameError> {
+        if self.corners_free() {
+            Ok(())
+        } else {
+            Err(GameError::Spec(format!(
+                "{label}: a blocker covers a starting corner (a1, g1, a7 or g7)"
+            )))
+        }
     }
 }
 

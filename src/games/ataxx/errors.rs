@@ -7,16 +7,26 @@
 use crate::games::GameError;
 use thiserror::Error;
 
-/// What is wrong with a FEN such as `x5o/7/7/7/7/7/o5x x 0 1`.
+/// What is wrong with the layout of a FEN-like position, whatever its seats: its fields, the
+/// board's ranks and the fullmove number. Both notations (the two-player FEN and the
+/// multi-seat notation) read the layout the same way and report it with this.
 ///
 /// Ranks are named as on the board (rank 7 is the first one written).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum FenError {
+pub enum LayoutError {
     /// Nothing but white space.
     #[error(
         "empty FEN: expected a board such as x5o/7/7/7/7/7/o5x, then the side to move, halfmove clock and fullmove number"
     )]
     Empty,
+    /// More than the four fields.
+    #[error(
+        "{found} fields, expected at most 4 (board, side to move, halfmove clock, fullmove number)"
+    )]
+    TooManyFields {
+        /// Fields found.
+        found: usize,
+    },
     /// The board does not have 7 ranks separated by `/`.
     #[error("the board has {found} ranks, expected 7 separated by '/'")]
     RankCount {
@@ -31,6 +41,25 @@ pub enum FenError {
         /// Squares it describes.
         files: usize,
     },
+    /// The fullmove number is not a whole number in range.
+    #[error(
+        "fullmove number {found:?}: expected a whole number from 0 to {}",
+        u32::MAX
+    )]
+    BadFullmoveNumber {
+        /// The field as written.
+        found: String,
+    },
+}
+
+/// What is wrong with a FEN such as `x5o/7/7/7/7/7/o5x x 0 1`.
+///
+/// Ranks are named as on the board (rank 7 is the first one written).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum FenError {
+    /// The fields or the board's ranks.
+    #[error(transparent)]
+    Layout(#[from] LayoutError),
     /// A character that is not a stone, a blocker or a run of empty squares.
     #[error("rank {rank}: unexpected character {found:?} (expected x, o, '-' or a digit 1 to 7)")]
     BadCharacter {
@@ -52,23 +81,6 @@ pub enum FenError {
         found: String,
         /// The largest clock accepted.
         max: u16,
-    },
-    /// The fullmove number is not a whole number in range.
-    #[error(
-        "fullmove number {found:?}: expected a whole number from 0 to {}",
-        u32::MAX
-    )]
-    BadFullmoveNumber {
-        /// The field as written.
-        found: String,
-    },
-    /// More than the four FEN fields.
-    #[error(
-        "{found} fields, expected at most 4 (board, side to move, halfmove clock, fullmove number)"
-    )]
-    TooManyFields {
-        /// Fields found.
-        found: usize,
     },
 }
 

@@ -10,6 +10,7 @@
 use super::{Ataxx, AtaxxMove, MoveKind};
 use crate::eval::{Evaluator, Fitted, FittedPatterns, GameEvaluation, Network, impl_evaluators};
 use crate::eval::{LateMovePruning, Margin, Reductions, Selectivity, Singular};
+use crate::games::Depths;
 
 /// The forward pruning that suits Ataxx's wide trees (often over 100 moves a node) and
 /// [`AtaxxDefault`]'s scale (4 a stone): every late move reduced logarithmically, quiet jumps
@@ -159,6 +160,14 @@ pub type AtaxxNetwork = WithProofHooks<Network>;
 /// patterns of `patterns.rs` (its weights file embedded by `weights.rs`).
 pub type AtaxxPatterns = WithProofHooks<FittedPatterns>;
 
+/// Dozens of moves a position: shallow depths everywhere.
+const DEPTHS: Depths = Depths {
+    easy: 1,
+    medium: 5,
+    balance: 3,
+    tune: 6,
+};
+
 impl_evaluators!(Ataxx {
     "default" => WithProofHooks(Network),
     "classic" => AtaxxDefault,
@@ -167,7 +176,7 @@ impl_evaluators!(Ataxx {
     "patterns" => WithProofHooks(FittedPatterns),
     "network" => WithProofHooks(Network),
     "game" => GameEvaluation,
-});
+} depths: DEPTHS);
 
 #[cfg(test)]
 mod tests {

@@ -7,8 +7,8 @@
 //! move 1) and the word `startpos`. The writer is canonical: lower case, one digit per run.
 
 use super::position::MAX_HALFMOVE_CLOCK;
-use super::{Ataxx, FenError};
-use crate::games::Seat;
+use super::{Ataxx, FenError, LayoutError};
+use crate::games::{Game, GameError, GameRecord, Seat};
 
 /// The standard start position.
 pub const START_FEN: &str = "x5o/7/7/7/7/7/o5x x 0 1";
@@ -17,17 +17,9 @@ pub const START_FEN: &str = "x5o/7/7/7/7/7/o5x x 0 1";
 pub fn parse_fen(text: &str) -> Result<Ataxx, FenError> {
     let text = text.trim();
     let text = if text == "startpos" { START_FEN } else { text };
-    let fields: Vec<&str> = text.split_whitespace().collect();
-    let Some(board) = fields.first() else {
-        return Err(FenError::Empty);
-    };
-    if fields.len() > 4 {
-        return Err(FenError::TooManyFields {
-            found: fields.len(),
-        });
-    }
-    let ([x, o, ..], blockers) = read_board(board, fen_piece)?;
-    let side = match fields.get(1).copied().unwrap_or("x") {
+    let fields = split_fields(text)?;
+    let ([x, o, ..], blockers) = read_board(fields.board, fen_piece)?;
+    let side = match fields.side {
         "x" | "X" | "b" | "B" => Seat::FIRST,
         "o" | "O" | "w" | "W" => Seat::SECOND,
         other => {
@@ -36,21 +28,84 @@ pub fn parse_fen(text: &str) -> Result<Ataxx, FenError> {
             });
         }
     };
-    let halfmove_text = fields.get(2).copied().unwrap_or("0");
-    let halfmove = parse_number(halfmove_text)
+    let halfmove = parse_number(fields.clock)
         .and_then(|n| u16::try_from(n).ok())
         .filter(|&n| n <= MAX_HALFMOVE_CLOCK)
         .ok_or_else(|| FenError::BadHalfmoveClock {
-            found: halfmove_text.to_string(),
+            found: fields.clock.to_string(),
             max: MAX_HALFMOVE_CLOCK,
         })?;
+    Ok(Ataxx::from_parts(
+        x,
+        o,
+        blockers,
+        side,
+        halfmove,
+        fields.fullmove,
+    ))
+}
+
+/// Reads a FEN-like position (`parse` reads it; `startpos`: the configuration's start),
+/// optionally followed by `moves` and moves in UAI notation, as in the UAI `position`
+/// command, as a record (both notations).
+pub(super) fn read_record<G: Game>(
+    config: &G::Config,
+    text: &str,
+    parse: impl FnOnce(&str) -> Result<G, GameError>,
+) -> Result<GameRecord<G>, GameError> {
+    let (position, moves) = match text.split_once(" moves") {
+        Some((position, rest)) if rest.is_empty() || rest.starts_with(char::is_whitespace) => {
+            (position, rest)
+        }
+        _ => (text, ""),
+    };
+    let start = if position.trim() == "startpos" {
+        G::start(config)?
+    } else {
+        parse(position)?
+    };
+    let mut record = GameRecord::new(start);
+    record.play_all_text(moves)?;
+    Ok(record)
+}
+
+/// The fields of a FEN-like position (the two-player FEN and the multi-seat notation): the
+/// board, the side to move and the halfmove clock as written, and the fullmove number.
+pub(super) struct Fields<'a> {
+    /// The board, ranks 7 to 1.
+    pub board: &'a str,
+    /// The side (or seat) to move; `x` when left out.
+    pub side: &'a str,
+    /// The halfmove clock; `0` when left out.
+    pub clock: &'a str,
+    /// The fullmove number; 1 when left out.
+    pub fullmove: u32,
+}
+
+/// Splits a FEN-like position into its fields at white space: at least the board, at most
+/// four, the missing trailing ones defaulted; reads the fullmove number.
+pub(super) fn split_fields(text: &str) -> Result<Fields<'_>, LayoutError> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    let Some(&board) = fields.first() else {
+        return Err(LayoutError::Empty);
+    };
+    if fields.len() > 4 {
+        return Err(LayoutError::TooManyFields {
+            found: fields.len(),
+        });
+    }
     let fullmove_text = fields.get(3).copied().unwrap_or("1");
     let fullmove = parse_number(fullmove_text)
         .and_then(|n| u32::try_from(n).ok())
-        .ok_or_else(|| FenError::BadFullmoveNumber {
+        .ok_or_else(|| LayoutError::BadFullmoveNumber {
             found: fullmove_text.to_string(),
         })?;
-    Ok(Ataxx::from_parts(x, o, blockers, side, halfmove, fullmove))
+    Ok(Fields {
+        board,
+        side: fields.get(1).copied().unwrap_or("x"),
+        clock: fields.get(2).copied().unwrap_or("0"),
+        fullmove,
+    })
 }
 
 /// A whole number written with ASCII digits only (no sign), as both tools require.
@@ -72,10 +127,8 @@ pub(super) enum Piece {
 /// What is wrong with a board field, before a notation's error names it.
 #[derive(Debug)]
 pub(super) enum BoardFault {
-    /// Not 7 ranks: how many.
-    RankCount(usize),
-    /// A rank (1 to 7) describing another number of squares than 7.
-    RankWidth { rank: u8, files: usize },
+    /// The ranks' count or width.
+    Layout(LayoutError),
     /// A rank (1 to 7) holding a character that is neither a digit nor a piece.
     BadCharacter { rank: u8, found: char },
 }
@@ -83,8 +136,7 @@ pub(super) enum BoardFault {
 impl From<BoardFault> for FenError {
     fn from(fault: BoardFault) -> FenError {
         match fault {
-            BoardFault::RankCount(found) => FenError::RankCount { found },
-            BoardFault::RankWidth { rank, files } => FenError::RankWidth { rank, files },
+            BoardFault::Layout(error) => FenError::Layout(error),
             BoardFault::BadCharacter { rank, found } => FenError::BadCharacter { rank, found },
         }
     }
@@ -98,7 +150,9 @@ pub(super) fn read_board(
 ) -> Result<([u64; Seat::MAX], u64), BoardFault> {
     let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != 7 {
-        return Err(BoardFault::RankCount(ranks.len()));
+        return Err(BoardFault::Layout(LayoutError::RankCount {
+            found: ranks.len(),
+        }));
     }
     let mut stones = [0u64; Seat::MAX];
     let mut blockers = 0u64;
@@ -127,10 +181,10 @@ pub(super) fn read_board(
             file += 1;
         }
         if file != 7 {
-            return Err(BoardFault::RankWidth {
+            return Err(BoardFault::Layout(LayoutError::RankWidth {
                 rank: rank_name,
                 files: file,
-            });
+            }));
         }
     }
     Ok((stones, blockers))

@@ -1,9 +1,7 @@
 //! Ataxx on the shared [`Game`] trait.
 
 use super::{Ataxx, AtaxxConfig, AtaxxMove, MoveKind, fen, key};
-use crate::games::{
-    Depths, Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat, serde_as_text,
-};
+use crate::games::{Game, GameError, GameRecord, Key, Outcome, Seat, serde_as_text};
 
 impl Game for Ataxx {
     type Move = AtaxxMove;
@@ -11,37 +9,10 @@ impl Game for Ataxx {
 
     const NAME: &'static str = "ataxx";
 
-    /// libataxx's convention: a finished game has no moves (it counts nothing), a forced pass
-    /// is one move.
-    const PERFT_TERMINAL_IS_LEAF: bool = false;
-    /// Dozens of moves a position: shallow depths everywhere.
-    const DEPTHS: Depths = Depths {
-        easy: 1,
-        medium: 5,
-        balance: 3,
-        tune: 6,
-    };
-
-    fn config_from_spec(spec: &GameSpec) -> Result<AtaxxConfig, GameError> {
-        AtaxxConfig::from_spec(spec)
-    }
-
-    fn board_view(&self) -> crate::games::BoardView {
-        super::view::board_view(self)
-    }
-
-    fn move_cells(&self, mv: AtaxxMove) -> Vec<String> {
-        super::view::move_cells(mv)
-    }
-
     /// The standard start (`x` on a7 and g1, `o` on g7 and a1, `x` to move) on the
     /// configuration's board; an error when a blocker covers a starting corner.
     fn start(config: &AtaxxConfig) -> Result<Ataxx, GameError> {
-        if !config.corners_free() {
-            return Err(GameError::Spec(format!(
-                "{config}: a blocker covers a starting corner (a1, g1, a7 or g7)"
-            )));
-        }
+        config.check_corners(config)?;
         Ok(Ataxx::start_with_blockers(config.blockers().bits()))
     }
 
@@ -108,20 +79,7 @@ impl Game for Ataxx {
     /// `x5o/7/7/7/7/7/o5x x 0 1 moves g2 a7c5`. The FEN's own blockers count, whatever the
     /// configuration's.
     fn parse_position(config: &AtaxxConfig, text: &str) -> Result<GameRecord<Ataxx>, GameError> {
-        let (fen_text, moves) = match text.split_once(" moves") {
-            Some((fen_text, rest)) if rest.is_empty() || rest.starts_with(char::is_whitespace) => {
-                (fen_text, rest)
-            }
-            _ => (text, ""),
-        };
-        let start = if fen_text.trim() == "startpos" {
-            Ataxx::start(config)?
-        } else {
-            fen::parse_fen(fen_text)?
-        };
-        let mut record = GameRecord::new(start);
-        record.play_all_text(moves)?;
-        Ok(record)
+        fen::read_record(config, text, |fen_text| Ok(fen::parse_fen(fen_text)?))
     }
 
     fn position_text(&self) -> String {
@@ -139,12 +97,6 @@ impl Game for Ataxx {
             MoveKind::Double => 2 * captures - 1,
             MoveKind::Pass => 0,
         }
-    }
-
-    /// Bulk counting with bit counts, no move list.
-    #[inline]
-    fn move_count(&self) -> u64 {
-        self.count_moves()
     }
 
     fn is_legal(&self, mv: AtaxxMove) -> bool {

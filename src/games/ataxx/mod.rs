@@ -40,7 +40,7 @@ mod weights;
 
 pub use bitboard::Bitboard;
 pub use config::AtaxxConfig;
-pub use errors::{FenError, MoveTextError, WallsError};
+pub use errors::{FenError, LayoutError, MoveTextError, WallsError};
 pub use evaluators::{
     AtaxxDefault, AtaxxFitted, AtaxxNetwork, AtaxxPatterns, AtaxxSeed, WithProofHooks,
 };

@@ -1,6 +1,7 @@
 //! Ataxx moves and their UAI notation: `g2` (a single move, by its target), `a1a3` (a double
 //! move, source then target), `0000` (a pass).
 
+use super::bitboard::{DOUBLES, grow};
 use super::{MoveTextError, Square};
 use crate::games::{debug_as_display, serde_as_text};
 use serde::{Deserialize, Serialize};
@@ -110,6 +111,34 @@ impl AtaxxMove {
     pub const fn to(self) -> Option<Square> {
         Square::from_index(self.to)
     }
+}
+
+/// Calls `visit` with every move of the stones `us` onto the `empty` squares: single moves by
+/// target square (a1 to g7), then double moves by source and target. Answers whether there was
+/// any; passes and finished games are the caller's (the two-player and the multi-seat game
+/// judge them differently).
+#[inline(always)]
+pub(crate) fn visit_stone_moves(us: u64, empty: u64, mut visit: impl FnMut(AtaxxMove)) -> bool {
+    let mut singles = grow(us) & empty;
+    let mut any = singles != 0;
+    while singles != 0 {
+        let to = singles.trailing_zeros();
+        singles &= singles - 1;
+        visit(AtaxxMove::from_indices(to, to));
+    }
+    let mut sources = us;
+    while sources != 0 {
+        let from = sources.trailing_zeros();
+        sources &= sources - 1;
+        let mut targets = DOUBLES[(from & 63) as usize] & empty;
+        any |= targets != 0;
+        while targets != 0 {
+            let to = targets.trailing_zeros();
+            targets &= targets - 1;
+            visit(AtaxxMove::from_indices(from, to));
+        }
+    }
+    any
 }
 
 /// Reads `text` as a move and checks it: `over` says the game is over, `illegality` says why

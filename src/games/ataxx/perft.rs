@@ -2,6 +2,19 @@
 //! with moves visited straight from the bitboards instead of collected in lists.
 
 use super::Ataxx;
+use crate::games::Perft;
+
+impl Perft for Ataxx {
+    /// libataxx's convention: a finished game has no moves (it counts nothing), a forced pass
+    /// is one move.
+    const TERMINAL_IS_LEAF: bool = false;
+
+    /// Bulk counting with bit counts, no move list.
+    #[inline]
+    fn move_count(&self) -> u64 {
+        self.count_moves()
+    }
+}
 
 /// The number of leaves `depth` plies below `position`, libataxx's way: a finished game has
 /// no moves, a forced pass is one move, the last ply is counted from bit counts.

@@ -14,6 +14,7 @@
 //!   endings applies.
 
 use super::bitboard::{ALL, DOUBLES, SINGLES, grow, reach};
+use super::moves::visit_stone_moves;
 use super::{AtaxxMove, Bitboard, Square};
 use crate::games::{GameError, Outcome, Seat, identity_by_state};
 use serde::{Deserialize, Serialize};
@@ -303,25 +304,7 @@ impl Ataxx {
             return;
         }
         let empty = self.empty_bits();
-        let mut singles = grow(self.us) & empty;
-        let mut any = singles != 0;
-        while singles != 0 {
-            let to = singles.trailing_zeros();
-            singles &= singles - 1;
-            visit(AtaxxMove::from_indices(to, to));
-        }
-        let mut sources = self.us;
-        while sources != 0 {
-            let from = sources.trailing_zeros();
-            sources &= sources - 1;
-            let mut targets = DOUBLES[(from & 63) as usize] & empty;
-            any |= targets != 0;
-            while targets != 0 {
-                let to = targets.trailing_zeros();
-                targets &= targets - 1;
-                visit(AtaxxMove::from_indices(from, to));
-            }
-        }
+        let any = visit_stone_moves(self.us, empty, &mut visit);
         if !any && reach(self.them) & empty != 0 {
             visit(AtaxxMove::PASS);
         }

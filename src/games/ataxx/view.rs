@@ -1,14 +1,21 @@
 //! Ataxx as a front end draws it: seven ranks of cells, rank 7 first.
 
 use super::{Ataxx, AtaxxMove, Cell, Square};
-use crate::games::{BoardView, Game};
+use crate::games::{BoardView, Game, GameView};
 
 /// The letters of the seats' stones, seat 1 first.
 const STONES: [char; 4] = ['x', 'o', 'y', 'z'];
 
-/// The board: `.` empty, `#` a blocker, `x`/`o` the seats' stones.
-pub(super) fn board_view(position: &Ataxx) -> BoardView {
-    grid_view(2, |square| position.cell(square))
+impl GameView for Ataxx {
+    /// Seven ranks, rank 7 first: `.` empty, `#` a blocker, `x`/`o` the seats' stones.
+    fn board_view(&self) -> BoardView {
+        grid_view(2, |square| self.cell(square))
+    }
+
+    /// The target of a single, source then target of a double, none for a pass.
+    fn move_cells(&self, mv: AtaxxMove) -> Vec<String> {
+        move_cells(mv)
+    }
 }
 
 /// The board of `seats` seats whose squares hold `cell`: `.` empty, `#` a blocker, `x` `o`
@@ -34,7 +41,7 @@ pub(super) fn grid_view(seats: usize, cell: impl Fn(Square) -> Cell) -> BoardVie
 }
 
 /// The clicks of a move: the target of a single, source then target of a double, none for
-/// a pass.
+/// a pass (also the multi-seat game's).
 pub(super) fn move_cells(mv: AtaxxMove) -> Vec<String> {
     let to = mv.to().map(|sq| sq.to_string());
     match mv.from() {

@@ -1,6 +1,6 @@
 //! Kalah's configuration: board size and capture rule.
 
-use crate::games::{GameError, GameSpec, KEY_BYTES, named_enum};
+use crate::games::{GameConfig, GameError, GameSpec, KEY_BYTES, named_enum};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -69,6 +69,20 @@ impl Default for KalahConfig {
     }
 }
 
+impl GameConfig for KalahConfig {
+    /// Reads `kalah[:pits=M,seeds=N,capture=classic|empty]`.
+    fn from_spec(spec: &GameSpec) -> Result<KalahConfig, GameError> {
+        spec.check_keys(&["pits", "seeds", "capture"])?;
+        let pits = spec.get_int("pits", 1..=MAX_PITS as u64, 6)? as usize;
+        let seeds = spec.get_int("seeds", 1..=255, 4)? as usize;
+        let capture = spec
+            .get_choice("capture", CaptureRule::NAMES, CaptureRule::default().name())?
+            .parse()
+            .map_err(GameError::Spec)?;
+        KalahConfig::new(pits, seeds, capture)
+    }
+}
+
 impl KalahConfig {
     /// Kalah with `pits` pits a side and `seeds` seeds a pit; an error when a side has no pit,
     /// no seeds are in play, or the positions cannot fit the 14-byte key
@@ -96,18 +110,6 @@ impl KalahConfig {
             seeds: seeds as u8,
             capture,
         })
-    }
-
-    /// Reads `kalah[:pits=M,seeds=N,capture=classic|empty]`.
-    pub fn from_spec(spec: &GameSpec) -> Result<KalahConfig, GameError> {
-        spec.check_keys(&["pits", "seeds", "capture"])?;
-        let pits = spec.get_int("pits", 1..=MAX_PITS as u64, 6)? as usize;
-        let seeds = spec.get_int("seeds", 1..=255, 4)? as usize;
-        let capture = spec
-            .get_choice("capture", CaptureRule::NAMES, CaptureRule::default().name())?
-            .parse()
-            .map_err(GameError::Spec)?;
-        KalahConfig::new(pits, seeds, capture)
     }
 
     /// Pits a side (m).

@@ -3,6 +3,7 @@
 use super::Kalah;
 use crate::Game;
 use crate::eval::{Evaluator, GameEvaluation, impl_evaluators};
+use crate::games::Depths;
 
 /// Kalah's `default` evaluation, from the mover's point of view:
 /// `4 × (store difference) + (difference of the seeds left in each row) + 2 × (pits of the
@@ -45,11 +46,17 @@ impl Evaluator<Kalah> for KalahStoreDiff {
     }
 }
 
+/// Six moves at most and many extra moves: medium searches 16 plies.
+const DEPTHS: Depths = Depths {
+    medium: 16,
+    ..Depths::DEFAULT
+};
+
 impl_evaluators!(Kalah {
     "default" => KalahDefault,
     "store-diff" => KalahStoreDiff,
     "game" => GameEvaluation,
-} database: super::egdb::open_database);
+} depths: DEPTHS, database: super::egdb::open_database);
 
 #[cfg(test)]
 mod tests {

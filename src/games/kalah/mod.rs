@@ -27,31 +27,13 @@ pub use notation::{board_array, board_array_text, from_board_array, parse_trace,
 pub use position::{Kalah, KalahMove};
 pub use solvable::KalahRules;
 
-use crate::games::{Depths, Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat};
+use crate::games::{Game, GameError, GameRecord, Key, Outcome, Perft, Seat};
 
 impl Game for Kalah {
     type Move = KalahMove;
     type Config = KalahConfig;
 
     const NAME: &'static str = "kalah";
-    const PERFT_TERMINAL_IS_LEAF: bool = true;
-    /// Six moves at most and many extra moves: medium searches 16 plies.
-    const DEPTHS: Depths = Depths {
-        medium: 16,
-        ..Depths::DEFAULT
-    };
-
-    fn config_from_spec(spec: &GameSpec) -> Result<KalahConfig, GameError> {
-        KalahConfig::from_spec(spec)
-    }
-
-    fn board_view(&self) -> crate::games::BoardView {
-        view::board_view(self)
-    }
-
-    fn move_cells(&self, mv: KalahMove) -> Vec<String> {
-        view::move_cells(self, mv)
-    }
 
     fn start(config: &KalahConfig) -> Result<Kalah, GameError> {
         Ok(Kalah::new(*config))
@@ -78,14 +60,6 @@ impl Game for Kalah {
                 moves.push(KalahMove::new(pit as u8));
             }
         }
-    }
-
-    #[inline]
-    fn move_count(&self) -> u64 {
-        if self.is_over() {
-            return 0;
-        }
-        self.pits(self.side()).iter().filter(|&&s| s > 0).count() as u64
     }
 
     #[inline]
@@ -154,5 +128,18 @@ impl Game for Kalah {
     #[inline]
     fn move_order_hint(&self, mv: KalahMove) -> i32 {
         self.order_hint(mv.pit())
+    }
+}
+
+/// OpenSpiel's convention: a finished game reached before the last ply is one leaf (the
+/// default).
+impl Perft for Kalah {
+    /// The mover's non-empty pits.
+    #[inline]
+    fn move_count(&self) -> u64 {
+        if self.is_over() {
+            return 0;
+        }
+        self.pits(self.side()).iter().filter(|&&s| s > 0).count() as u64
     }
 }

@@ -1,7 +1,7 @@
 //! Kalah positions and rules: sowing, captures, extra moves, the end of the game.
 
 use super::config::{CaptureRule, KalahConfig, MAX_PITS};
-use crate::games::{GameError, Seat};
+use crate::games::{GameError, Seat, check_rows};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -93,15 +93,7 @@ impl Kalah {
         side_to_move: Seat,
     ) -> Result<Kalah, GameError> {
         let m = config.pits();
-        for (player, row) in pits.iter().enumerate() {
-            if row.len() != m {
-                return Err(GameError::Position(format!(
-                    "player {}'s row has {} pits, expected {m}",
-                    player + 1,
-                    row.len()
-                )));
-            }
-        }
+        check_rows(pits, m, "pits")?;
         let total: usize = pits
             .iter()
             .flat_map(|row| row.iter())

@@ -1,6 +1,6 @@
 //! The configuration of an Oware game: the rule set and the board size.
 
-use crate::games::{GameError, GameSpec, KEY_BYTES, named_enum};
+use crate::games::{GameConfig, GameError, GameSpec, KEY_BYTES, named_enum};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -89,6 +89,22 @@ impl Default for OwareConfig {
     }
 }
 
+impl GameConfig for OwareConfig {
+    /// The configuration a game spec describes (its name is not checked here).
+    fn from_spec(spec: &GameSpec) -> Result<OwareConfig, GameError> {
+        spec.check_keys(&["rules", "houses", "seeds"])?;
+        let rules = spec
+            .get_choice("rules", Rules::NAMES, Rules::default().name())?
+            .parse()
+            .map_err(GameError::Spec)?;
+        // Sizes are judged by `new`, whose messages say why (huge values cannot fit the key).
+        let houses = spec.get_int("houses", 0..=u64::MAX, 6)?;
+        let seeds = spec.get_int("seeds", 0..=u64::MAX, 4)?;
+        let clamp = |value: u64| u32::try_from(value).unwrap_or(u32::MAX);
+        OwareConfig::new(rules, clamp(houses), clamp(seeds))
+    }
+}
+
 impl OwareConfig {
     /// The configuration with these rules, `houses` houses a side and `seeds` seeds a house,
     /// or an error when a size is zero or the positions would not fit the key.
@@ -130,20 +146,6 @@ impl OwareConfig {
             houses: houses as u8,
             seeds: seeds as u8,
         })
-    }
-
-    /// The configuration a game spec describes (its name is not checked here).
-    pub fn from_spec(spec: &GameSpec) -> Result<OwareConfig, GameError> {
-        spec.check_keys(&["rules", "houses", "seeds"])?;
-        let rules = spec
-            .get_choice("rules", Rules::NAMES, Rules::default().name())?
-            .parse()
-            .map_err(GameError::Spec)?;
-        // Sizes are judged by `new`, whose messages say why (huge values cannot fit the key).
-        let houses = spec.get_int("houses", 0..=u64::MAX, 6)?;
-        let seeds = spec.get_int("seeds", 0..=u64::MAX, 4)?;
-        let clamp = |value: u64| u32::try_from(value).unwrap_or(u32::MAX);
-        OwareConfig::new(rules, clamp(houses), clamp(seeds))
     }
 
     /// The same board size under other rules.

@@ -6,7 +6,7 @@
 use super::{Oware, OwareMove};
 use crate::eval::Selectivity;
 use crate::eval::{Evaluator, Fitted, GameEvaluation, impl_evaluators};
-use crate::games::Seat;
+use crate::games::{Depths, Seat};
 
 /// The forward pruning of the fitted evaluation (`default`): [`Selectivity::STEPS`] (at most
 /// six moves a node: late quiet moves reduced, none pruned) with a node's only move searched a
@@ -77,13 +77,19 @@ impl Evaluator<Oware> for OwareFitted {
     }
 }
 
+/// Six moves at most: medium searches 14 plies.
+const DEPTHS: Depths = Depths {
+    medium: 14,
+    ..Depths::DEFAULT
+};
+
 impl_evaluators!(Oware {
     "default" => OwareFitted,
     "classic" => OwareDefault,
     "seed" => OwareSeed,
     "fitted" => OwareFitted,
     "game" => GameEvaluation,
-} database: super::egdb::open_database);
+} depths: DEPTHS, database: super::egdb::open_database);
 
 #[cfg(test)]
 mod tests {

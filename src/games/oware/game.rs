@@ -5,34 +5,15 @@ use super::moves::OwareMove;
 use super::position::Oware;
 use super::rules::End;
 use super::{key, notation};
-use crate::games::{Depths, Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat};
+use crate::games::{Game, GameError, GameRecord, Key, Outcome, Perft, Seat};
 
 impl Game for Oware {
     type Move = OwareMove;
     type Config = OwareConfig;
 
     const NAME: &'static str = "oware";
-    /// OpenSpiel's convention: a finished game reached before the last ply is one leaf.
-    const PERFT_TERMINAL_IS_LEAF: bool = true;
-    /// Six moves at most: medium searches 14 plies.
-    const DEPTHS: Depths = Depths {
-        medium: 14,
-        ..Depths::DEFAULT
-    };
     /// A position repeated since the last capture ends the game (both rule sets).
     const REPETITION_ENDS_GAME: bool = true;
-
-    fn config_from_spec(spec: &GameSpec) -> Result<OwareConfig, GameError> {
-        OwareConfig::from_spec(spec)
-    }
-
-    fn board_view(&self) -> crate::games::BoardView {
-        super::view::board_view(self)
-    }
-
-    fn move_cells(&self, mv: OwareMove) -> Vec<String> {
-        super::view::move_cells(self, mv)
-    }
 
     fn start(config: &OwareConfig) -> Result<Oware, GameError> {
         Ok(Oware::start_of(*config))
@@ -121,13 +102,17 @@ impl Game for Oware {
     }
 
     #[inline]
-    fn move_count(&self) -> u64 {
-        self.count_moves()
-    }
-
-    #[inline]
     fn is_legal(&self, mv: OwareMove) -> bool {
         mv.index() < self.houses() && self.move_set() & (1 << mv.index()) != 0
+    }
+}
+
+/// OpenSpiel's convention: a finished game reached before the last ply is one leaf (the
+/// default).
+impl Perft for Oware {
+    #[inline]
+    fn move_count(&self) -> u64 {
+        self.count_moves()
     }
 }
 

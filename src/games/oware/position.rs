@@ -2,7 +2,7 @@
 
 use super::config::{MAX_PITS, OwareConfig};
 use super::errors;
-use crate::games::{GameError, Seat};
+use crate::games::{GameError, Seat, check_rows};
 
 /// The pits of a board in absolute sowing order: the first player's houses `0..H`, then the
 /// second player's houses `0..H` (index `H + i`); entries past `2H` are zero.
@@ -61,15 +61,9 @@ impl Oware {
         to_move: Seat,
     ) -> Result<Oware, GameError> {
         let houses = config.houses();
+        check_rows(rows, houses, "houses")?;
         let mut pits = [0u8; MAX_PITS];
         for (seat, row) in rows.iter().enumerate() {
-            if row.len() != houses {
-                return Err(errors::position(format!(
-                    "the {} player's row has {} houses, expected {houses}",
-                    Seat::new(seat),
-                    row.len()
-                )));
-            }
             pits[seat * houses..(seat + 1) * houses].copy_from_slice(row);
         }
         let total = config.total_seeds();

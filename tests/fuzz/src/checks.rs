@@ -12,6 +12,7 @@ use ponder::cli::serve::{
     replay_record, router,
 };
 use ponder::cli::uai::{Output, UaiArgs, UaiCommand, parse_command, run_session};
+use ponder::games::GameConfig;
 use ponder::games::ataxx::AtaxxMove;
 use ponder::games::kalah::{KalahConfig, board_array, from_board_array, parse_trace, trace_string};
 use ponder::players::PlayerSpec;
@@ -257,7 +258,10 @@ pub fn uai_session(data: &[u8]) {
     with_game!(spec, G => uai_session_of::<G>(&spec, &text)).expect("the session ran");
 }
 
-fn uai_session_of<G: Evaluators>(spec: &GameSpec, text: &str) -> Result<(), ponder::GameError> {
+fn uai_session_of<G: Evaluators + ponder::games::Perft>(
+    spec: &GameSpec,
+    text: &str,
+) -> Result<(), ponder::GameError> {
     let config = G::config_from_spec(spec)?;
     let mut record = GameRecord::new(G::start(&config)?);
     let mut searched: Vec<G> = Vec::new();

@@ -3,7 +3,7 @@
 //! coin of value 0 gives another turn (the same side moves again). The game ends when the row
 //! is empty; the margin is the difference of the scores.
 
-use ponder::games::KeyWriter;
+use ponder::games::{GameConfig, KeyWriter};
 use ponder::search::Evaluators;
 use ponder::{Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat};
 use serde::{Deserialize, Serialize};
@@ -14,6 +14,21 @@ pub const MAX_COINS: usize = 16;
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CoinsConfig {
     pub coins: Vec<u8>,
+}
+
+/// `coins=DIGITS`, each digit a coin (default `3102`).
+impl GameConfig for CoinsConfig {
+    fn from_spec(spec: &GameSpec) -> Result<CoinsConfig, GameError> {
+        let text = spec.get("coins").unwrap_or("3102");
+        let coins: Option<Vec<u8>> = text
+            .chars()
+            .map(|c| c.to_digit(10).map(|d| d as u8))
+            .collect();
+        match coins {
+            Some(coins) if coins.len() <= MAX_COINS => Ok(CoinsConfig { coins }),
+            _ => Err(GameError::Spec(format!("coins={text}"))),
+        }
+    }
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -66,19 +81,6 @@ impl Game for Coins {
     type Move = End;
     type Config = CoinsConfig;
     const NAME: &'static str = "coins";
-    const PERFT_TERMINAL_IS_LEAF: bool = true;
-
-    fn config_from_spec(spec: &GameSpec) -> Result<CoinsConfig, GameError> {
-        let text = spec.get("coins").unwrap_or("3102");
-        let coins: Option<Vec<u8>> = text
-            .chars()
-            .map(|c| c.to_digit(10).map(|d| d as u8))
-            .collect();
-        match coins {
-            Some(coins) if coins.len() <= MAX_COINS => Ok(CoinsConfig { coins }),
-            _ => Err(GameError::Spec(format!("coins={text}"))),
-        }
-    }
 
     fn start(config: &CoinsConfig) -> Result<Coins, GameError> {
         if config.coins.len() > MAX_COINS || config.coins.iter().any(|&c| c > 9) {

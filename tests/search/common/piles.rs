@@ -4,7 +4,7 @@
 //! score difference. Moves on piles of the same size lead to positions that are the same up to
 //! the order of the piles, so they have exactly the same value at every depth.
 
-use ponder::games::KeyWriter;
+use ponder::games::{GameConfig, KeyWriter};
 use ponder::search::Evaluators;
 use ponder::{Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat};
 use serde::{Deserialize, Serialize};
@@ -48,22 +48,27 @@ impl Piles {
     }
 }
 
+/// The piles a game starts from; every spec gives `3 3 3 0`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PilesConfig(pub [u8; PILES]);
+
+impl GameConfig for PilesConfig {
+    fn from_spec(_spec: &GameSpec) -> Result<PilesConfig, GameError> {
+        Ok(PilesConfig([3, 3, 3, 0]))
+    }
+}
+
 impl Game for Piles {
     type Move = Take;
-    type Config = [u8; PILES];
+    type Config = PilesConfig;
     const NAME: &'static str = "piles";
-    const PERFT_TERMINAL_IS_LEAF: bool = true;
 
-    fn config_from_spec(_spec: &GameSpec) -> Result<[u8; PILES], GameError> {
-        Ok([3, 3, 3, 0])
+    fn start(config: &PilesConfig) -> Result<Piles, GameError> {
+        Ok(Piles::new(config.0))
     }
 
-    fn start(config: &[u8; PILES]) -> Result<Piles, GameError> {
-        Ok(Piles::new(*config))
-    }
-
-    fn config(&self) -> [u8; PILES] {
-        [0; PILES]
+    fn config(&self) -> PilesConfig {
+        PilesConfig::default()
     }
 
     fn side_to_move(&self) -> Seat {
@@ -121,7 +126,7 @@ impl Game for Piles {
         writer.finish()
     }
 
-    fn from_key(_config: &[u8; PILES], key: &Key) -> Result<Piles, GameError> {
+    fn from_key(_config: &PilesConfig, key: &Key) -> Result<Piles, GameError> {
         let mut reader = key.reader();
         let mut piles = [0u8; PILES];
         for pile in &mut piles {
@@ -151,7 +156,7 @@ impl Game for Piles {
         }
     }
 
-    fn parse_position(config: &[u8; PILES], text: &str) -> Result<GameRecord<Piles>, GameError> {
+    fn parse_position(config: &PilesConfig, text: &str) -> Result<GameRecord<Piles>, GameError> {
         let mut record = GameRecord::new(Piles::start(config)?);
         record.play_all_text(text)?;
         Ok(record)

@@ -5,7 +5,7 @@
 //! when a position repeats one since the last collection; the margin is the score difference
 //! either way.
 
-use ponder::games::KeyWriter;
+use ponder::games::{GameConfig, KeyWriter};
 use ponder::search::Evaluators;
 use ponder::{Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat};
 use serde::{Deserialize, Serialize};
@@ -16,6 +16,15 @@ pub const CELLS: usize = 8;
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WalkConfig {
     pub cells: [u8; CELLS],
+}
+
+/// Every spec gives the same walk.
+impl GameConfig for WalkConfig {
+    fn from_spec(_spec: &GameSpec) -> Result<WalkConfig, GameError> {
+        Ok(WalkConfig {
+            cells: [0, 2, 0, 1, 0, 0, 3, 0],
+        })
+    }
 }
 
 /// The game with the repetition rule.
@@ -58,14 +67,7 @@ impl<const R: bool> Game for WalkOf<R> {
     type Move = Step;
     type Config = WalkConfig;
     const NAME: &'static str = if R { "walk" } else { "freewalk" };
-    const PERFT_TERMINAL_IS_LEAF: bool = true;
     const REPETITION_ENDS_GAME: bool = R;
-
-    fn config_from_spec(_spec: &GameSpec) -> Result<WalkConfig, GameError> {
-        Ok(WalkConfig {
-            cells: [0, 2, 0, 1, 0, 0, 3, 0],
-        })
-    }
 
     fn start(config: &WalkConfig) -> Result<Self, GameError> {
         Ok(WalkOf {

@@ -1,7 +1,7 @@
 //! The configuration of multi-seat Ataxx: the number of seats and the board.
 
 use super::super::{AtaxxConfig, WallMask};
-use crate::games::{GameError, GameSpec, Seat};
+use crate::games::{GameConfig, GameError, GameSpec, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -54,6 +54,19 @@ impl Default for SeatsConfig {
     }
 }
 
+impl GameConfig for SeatsConfig {
+    /// Reads `ataxx:players=N[,walls=MASK]` (MASK as in the two-player game).
+    fn from_spec(spec: &GameSpec) -> Result<SeatsConfig, GameError> {
+        spec.check_keys(&["players", "walls"])?;
+        let players = spec.get_int("players", 2..=Seat::MAX as u64, Seat::MAX as u64)?;
+        let board = match spec.get("walls") {
+            None => AtaxxConfig::default(),
+            Some(text) => AtaxxConfig::with_walls(text.parse::<WallMask>()?)?,
+        };
+        SeatsConfig::new(players as usize, board)
+    }
+}
+
 impl SeatsConfig {
     /// `players` seats (2 to 4) on `board`.
     pub fn new(players: usize, board: AtaxxConfig) -> Result<SeatsConfig, GameError> {
@@ -72,17 +85,6 @@ impl SeatsConfig {
     /// Whether a spec asks for this game: `ataxx` with a `players` parameter.
     pub fn wanted_by(spec: &GameSpec) -> bool {
         spec.name() == "ataxx" && spec.get("players").is_some()
-    }
-
-    /// Reads `ataxx:players=N[,walls=MASK]` (MASK as in the two-player game).
-    pub fn from_spec(spec: &GameSpec) -> Result<SeatsConfig, GameError> {
-        spec.check_keys(&["players", "walls"])?;
-        let players = spec.get_int("players", 2..=Seat::MAX as u64, Seat::MAX as u64)?;
-        let board = match spec.get("walls") {
-            None => AtaxxConfig::default(),
-            Some(text) => AtaxxConfig::with_walls(text.parse::<WallMask>()?)?,
-        };
-        SeatsConfig::new(players as usize, board)
     }
 
     /// The number of seats.

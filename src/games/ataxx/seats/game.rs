@@ -1,10 +1,11 @@
 //! Multi-seat Ataxx on the shared [`Game`] trait.
 
+use super::super::fen::read_record;
 use super::super::moves::checked_move;
-use super::super::{Ataxx, AtaxxConfig, AtaxxMove, MoveKind};
+use super::super::{AtaxxConfig, AtaxxMove, MoveKind};
 use super::position::Ending;
 use super::{AtaxxSeats, SeatsConfig, key, notation};
-use crate::games::{Depths, Game, GameError, GameRecord, GameSpec, Key, Outcome, Seat};
+use crate::games::{Game, GameError, GameRecord, Key, Outcome, Perft, Seat};
 
 impl Game for AtaxxSeats {
     type Move = AtaxxMove;
@@ -12,25 +13,10 @@ impl Game for AtaxxSeats {
 
     const NAME: &'static str = "ataxx";
 
-    /// The words: a finished position counts as one leaf, a forced pass as one move.
-    /// (The two-player game follows libataxx, where a game finished before the last ply
-    /// counts nothing; from the start the two agree for two seats up to depth 6 at least,
-    /// and differ only below a position that ends the game early.)
-    const PERFT_TERMINAL_IS_LEAF: bool = true;
-    const DEPTHS: Depths = <Ataxx as Game>::DEPTHS;
-
-    fn config_from_spec(spec: &GameSpec) -> Result<SeatsConfig, GameError> {
-        SeatsConfig::from_spec(spec)
-    }
-
     /// Seat 1 on a7, seat 2 on g7, seat 3 on g1, seat 4 on a1 (two seats: the usual start),
     /// on the configuration's board; an error when a blocker covers a starting corner.
     fn start(config: &SeatsConfig) -> Result<AtaxxSeats, GameError> {
-        if !config.board().corners_free() {
-            return Err(GameError::Spec(format!(
-                "{config}: a blocker covers a starting corner (a1, g1, a7 or g7)"
-            )));
-        }
+        config.board().check_corners(config)?;
         Ok(AtaxxSeats::start_of(config))
     }
 
@@ -80,15 +66,6 @@ impl Game for AtaxxSeats {
 
     fn seat_count(&self) -> usize {
         self.players()
-    }
-
-    fn board_view(&self) -> crate::games::BoardView {
-        super::view::board_view(self)
-    }
-
-    /// As in the two-player game: the target of a single, source then target of a double.
-    fn move_cells(&self, mv: AtaxxMove) -> Vec<String> {
-        super::super::view::move_cells(mv)
     }
 
     /// The seat's stones.
@@ -148,20 +125,7 @@ impl Game for AtaxxSeats {
         config: &SeatsConfig,
         text: &str,
     ) -> Result<GameRecord<AtaxxSeats>, GameError> {
-        let (board, moves) = match text.split_once(" moves") {
-            Some((board, rest)) if rest.is_empty() || rest.starts_with(char::is_whitespace) => {
-                (board, rest)
-            }
-            _ => (text, ""),
-        };
-        let start = if board.trim() == "startpos" {
-            AtaxxSeats::start(config)?
-        } else {
-            notation::parse(config, board)?
-        };
-        let mut record = GameRecord::new(start);
-        record.play_all_text(moves)?;
-        Ok(record)
+        read_record(config, text, |board| Ok(notation::parse(config, board)?))
     }
 
     /// Captures first: a single move `2c + 1`, a double move `2c - 1` for `c` stones taken.
@@ -177,13 +141,19 @@ impl Game for AtaxxSeats {
         }
     }
 
+    fn is_legal(&self, mv: AtaxxMove) -> bool {
+        self.illegality(mv).is_none()
+    }
+}
+
+/// The words: a finished position counts as one leaf (the default), a forced pass as
+/// one move. (The two-player game follows libataxx, where a game finished before the last ply
+/// counts nothing; from the start the two agree for two seats up to depth 6 at least, and
+/// differ only below a position that ends the game early.)
+impl Perft for AtaxxSeats {
     #[inline]
     fn move_count(&self) -> u64 {
         self.count_moves()
-    }
-
-    fn is_legal(&self, mv: AtaxxMove) -> bool {
-        self.illegality(mv).is_none()
     }
 }
 

@@ -8,7 +8,8 @@
 //! 1), and refuses stones of seats the configuration does not have and, while the game goes
 //! on, a seat to move without stones.
 
-use super::super::fen::{BoardFault, Piece, board_field, parse_number, read_board};
+use super::super::LayoutError;
+use super::super::fen::{BoardFault, Piece, board_field, parse_number, read_board, split_fields};
 use super::position::{SEAT_LETTERS, SEATS_HALFMOVE_LIMIT, seat_letter};
 use super::{AtaxxSeats, SeatsConfig};
 use crate::games::Seat;
@@ -17,29 +18,9 @@ use thiserror::Error;
 /// What is wrong with multi-seat notation such as `x5o/7/7/7/7/7/z5y x 0 1`.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SeatsNotationError {
-    /// Nothing but white space.
-    #[error("empty position: expected a board such as x5o/7/7/7/7/7/z5y, then the seat to move")]
-    Empty,
-    /// More than four fields.
-    #[error("{found} fields, expected at most 4 (board, seat to move, halfmove clock, fullmove)")]
-    TooManyFields {
-        /// Fields found.
-        found: usize,
-    },
-    /// The board does not have 7 ranks separated by `/`.
-    #[error("the board has {found} ranks, expected 7 separated by '/'")]
-    RankCount {
-        /// Ranks found.
-        found: usize,
-    },
-    /// A rank does not describe exactly 7 squares.
-    #[error("rank {rank} has {files} files, expected 7")]
-    RankWidth {
-        /// The rank (1 to 7).
-        rank: u8,
-        /// Squares it describes.
-        files: usize,
-    },
+    /// The fields, the board's ranks or the fullmove number, as in the two-player FEN.
+    #[error(transparent)]
+    Layout(#[from] LayoutError),
     /// A character that is not a seat's stone, a blocker or a run of empty squares.
     #[error(
         "rank {rank}: unexpected character {found:?} (expected {letters}, '-' or a digit 1 to 7)"
@@ -72,15 +53,6 @@ pub enum SeatsNotationError {
         /// The field as written.
         found: String,
     },
-    /// The fullmove number is not a whole number.
-    #[error(
-        "fullmove number {found:?}: expected a whole number from 0 to {}",
-        u32::MAX
-    )]
-    BadFullmoveNumber {
-        /// The field as written.
-        found: String,
-    },
 }
 
 impl From<SeatsNotationError> for crate::games::GameError {
@@ -107,17 +79,9 @@ fn seat_of(letter: char, players: usize) -> Option<usize> {
 /// Reads a position of `config`'s seat count (its own blockers count).
 pub fn parse(config: &SeatsConfig, text: &str) -> Result<AtaxxSeats, SeatsNotationError> {
     let players = config.players();
-    let fields: Vec<&str> = text.split_whitespace().collect();
-    let Some(board) = fields.first() else {
-        return Err(SeatsNotationError::Empty);
-    };
-    if fields.len() > 4 {
-        return Err(SeatsNotationError::TooManyFields {
-            found: fields.len(),
-        });
-    }
-    let (stones, blockers) = parse_board(board, players)?;
-    let seat_text = fields.get(1).copied().unwrap_or("x");
+    let fields = split_fields(text)?;
+    let (stones, blockers) = parse_board(fields.board, players)?;
+    let seat_text = fields.side;
     let turn = seat_text
         .chars()
         .next()
@@ -127,25 +91,18 @@ pub fn parse(config: &SeatsConfig, text: &str) -> Result<AtaxxSeats, SeatsNotati
             found: seat_text.to_string(),
             letters: letters(players),
         })?;
-    let clock_text = fields.get(2).copied().unwrap_or("0");
-    let halfmove = parse_number(clock_text)
+    let halfmove = parse_number(fields.clock)
         .filter(|&n| n <= u64::from(SEATS_HALFMOVE_LIMIT))
         .ok_or_else(|| SeatsNotationError::BadHalfmoveClock {
-            found: clock_text.to_string(),
+            found: fields.clock.to_string(),
         })? as u8;
-    let fullmove_text = fields.get(3).copied().unwrap_or("1");
-    let fullmove = parse_number(fullmove_text)
-        .and_then(|n| u32::try_from(n).ok())
-        .ok_or_else(|| SeatsNotationError::BadFullmoveNumber {
-            found: fullmove_text.to_string(),
-        })?;
     let position = AtaxxSeats {
         stones,
         blockers,
         halfmove,
         turn: turn as u8,
         players: players as u8,
-        fullmove,
+        fullmove: fields.fullmove,
     };
     if stones[turn] == 0 && position.ending().is_none() {
         return Err(SeatsNotationError::SeatOut {
@@ -162,8 +119,7 @@ fn parse_board(board: &str, players: usize) -> Result<([u64; Seat::MAX], u64), S
         _ => seat_of(ch, players).map(Piece::Stone),
     };
     read_board(board, piece).map_err(|fault| match fault {
-        BoardFault::RankCount(found) => SeatsNotationError::RankCount { found },
-        BoardFault::RankWidth { rank, files } => SeatsNotationError::RankWidth { rank, files },
+        BoardFault::Layout(error) => SeatsNotationError::Layout(error),
         BoardFault::BadCharacter { rank, found } => SeatsNotationError::BadCharacter {
             rank,
             found,

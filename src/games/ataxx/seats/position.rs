@@ -18,6 +18,7 @@
 
 use super::super::AtaxxMove;
 use super::super::bitboard::{ALL, DOUBLES, SINGLES, grow, reach};
+use super::super::moves::visit_stone_moves;
 use super::SeatsConfig;
 use crate::games::{Seat, identity_by_state};
 
@@ -233,27 +234,7 @@ impl AtaxxSeats {
             return;
         }
         let us = self.stones[usize::from(self.turn)];
-        let empty = self.empty_bits();
-        let mut singles = grow(us) & empty;
-        let mut any = singles != 0;
-        while singles != 0 {
-            let to = singles.trailing_zeros();
-            singles &= singles - 1;
-            visit(AtaxxMove::from_indices(to, to));
-        }
-        let mut sources = us;
-        while sources != 0 {
-            let from = sources.trailing_zeros();
-            sources &= sources - 1;
-            let mut targets = DOUBLES[(from & 63) as usize] & empty;
-            any |= targets != 0;
-            while targets != 0 {
-                let to = targets.trailing_zeros();
-                targets &= targets - 1;
-                visit(AtaxxMove::from_indices(from, to));
-            }
-        }
-        if !any {
+        if !visit_stone_moves(us, self.empty_bits(), &mut visit) {
             visit(AtaxxMove::PASS);
         }
     }

@@ -1,10 +1,10 @@
 //! Multi-seat Ataxx as a front end draws it: the two-player game's grid with up to four
 //! seats' stones (`x` `o` `y` `z`) and its clicks.
 
-use super::super::view::grid_view;
-use super::super::{Cell, Square};
+use super::super::view::{grid_view, move_cells};
+use super::super::{AtaxxMove, Cell, Square};
 use super::AtaxxSeats;
-use crate::games::{BoardView, Seat};
+use crate::games::{BoardView, GameView, Seat};
 
 /// What stands on `square`.
 fn cell(position: &AtaxxSeats, square: Square) -> Cell {
@@ -17,15 +17,22 @@ fn cell(position: &AtaxxSeats, square: Square) -> Cell {
         .map_or(Cell::Empty, |seat| Cell::Stone(Seat::new(seat)))
 }
 
-/// The board: seven ranks, rank 7 first; `seats` is the seat count.
-pub(super) fn board_view(position: &AtaxxSeats) -> BoardView {
-    grid_view(position.players(), |square| cell(position, square))
+impl GameView for AtaxxSeats {
+    /// Seven ranks, rank 7 first, with every seat's stones.
+    fn board_view(&self) -> BoardView {
+        grid_view(self.players(), |square| cell(self, square))
+    }
+
+    /// As in the two-player game: the target of a single, source then target of a double.
+    fn move_cells(&self, mv: AtaxxMove) -> Vec<String> {
+        move_cells(mv)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use crate::games::ataxx::seats::AtaxxSeats;
-    use crate::games::{BoardView, Game};
+    use crate::games::{BoardView, Game, GameView};
 
     #[test]
     fn four_seats_start_in_their_corners() {

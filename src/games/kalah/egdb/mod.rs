@@ -374,6 +374,22 @@ impl KalahEgdb {
         Ok(egdb)
     }
 
+    /// Opens the database file at `path` ([`KalahEgdb::open`]) for games of `config`: a
+    /// database of another board width or capture rule is refused with an error naming the
+    /// file.
+    pub fn open_for(path: &Path, config: &KalahConfig) -> Result<KalahEgdb, EgdbError> {
+        let egdb = KalahEgdb::open(path)?;
+        if !egdb.covers(config) {
+            return Err(EgdbError::Format(format!(
+                "{}: a database for {} pits, {} capture; the game is {config}",
+                path.display(),
+                egdb.pits(),
+                egdb.capture()
+            )));
+        }
+        Ok(egdb)
+    }
+
     /// Opens a database saved by [`KalahEgdb::save`] and verifies it whole
     /// ([`KalahEgdb::open`], then [`KalahEgdb::verify`]).
     pub fn load(path: impl AsRef<Path>) -> Result<KalahEgdb, EgdbError> {
@@ -438,16 +454,7 @@ impl ExactScores<Kalah> for KalahEgdb {
 /// Opens the database file at `path` for play in games of `config` ([`KalahEgdb::open`]); a
 /// database of another board width or capture rule is refused with an error naming the file.
 pub fn open_database(config: &KalahConfig, path: &Path) -> Result<Database<Kalah>, EgdbError> {
-    let egdb = KalahEgdb::open(path)?;
-    if !egdb.covers(config) {
-        return Err(EgdbError::Format(format!(
-            "{}: a database for {} pits, {} capture; the game is {config}",
-            path.display(),
-            egdb.pits(),
-            egdb.capture()
-        )));
-    }
-    Ok(Arc::new(egdb))
+    Ok(Arc::new(KalahEgdb::open_for(path, config)?))
 }
 
 /// Checks that layer `seeds`' values are within `−seeds..=seeds`.
