@@ -343,6 +343,11 @@ class UciEngine:
         thought.ms = round((arrived - sent) * 1000)
         thought.late = late
         thought.word = bestmove_word(line)
+        if thought.word == "0000" and not referee.over():
+            raise RuntimeError(
+                f"{self.name} answered 0000 (the game is over for it) after {referee.moves()}, "
+                "where OpenSpiel's goes on: the rules disagree"
+            )
         thought.move = self.parse_move(thought.word, referee)
         return thought
 
@@ -584,7 +589,8 @@ def play_game(game, seats, opening, movetime, tolerance):
         thought = engine.think(referee, movetime, tolerance)
         notes[side].append(thought.notes)
         if thought.missing:
-            return record(referee, 1 - side, f"{engine.name}: {thought.missing}", times, notes)
+            why = f"{engine.name} gave no move ({thought.missing})"
+            return record(referee, 1 - side, why, times, notes)
         times[side].append(thought.ms)
         if thought.late:
             why = f"{engine.name} lost on time ({thought.ms} ms for a {movetime} ms move)"
@@ -680,6 +686,7 @@ def main():
 
     out = open(args.out, "w") if args.out else None
     scores, games = [], []
+    status = 0
     try:
         for pair, opening in enumerate(openings):
             for ponder_side in (0, 1):
@@ -721,16 +728,17 @@ def main():
                     out.write(text + "\n")
                     out.flush()
     except (EngineError, RuntimeError) as error:
-        print(f"error: the match stopped: {error}", file=sys.stderr)
-        return 3
+        print(f"error: the match stopped after {len(games)} games: {error}", file=sys.stderr)
+        print(f"# stopped after {len(games)} games: {error}")
+        status = 3
     finally:
         ponder.close()
         opponent.close()
         if out:
             out.close()
-
-    print_summary(args, origin, scores, games)
-    return 0
+    if games:
+        print_summary(args, origin, scores, games)
+    return status
 
 
 def print_summary(args, origin, scores, games):
@@ -745,7 +753,7 @@ def print_summary(args, origin, scores, games):
                 f"longest {moves[-1]} ms"
             )
     on_time = sum("lost on time" in g["why"] for g in games)
-    illegal = sum("not legal" in g["why"] or "no bestmove" in g["why"] for g in games)
+    illegal = sum("not legal" in g["why"] or "gave no move" in g["why"] for g in games)
     print(f"# games lost on time {on_time}, by illegal or missing moves {illegal}")
     book = sum(n.get("book", False) for g in games for n in g["opponent_notes"])
     if args.game == "oware":
