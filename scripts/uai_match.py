@@ -7,8 +7,11 @@
         --games 100 --time 8000 --inc 80 --out match.jsonl
 
 The match behind the Tiktaxx and Zataxx rows of docs/matches.md. Games come in pairs: each
-pair starts from a random opening of `--opening-plies` plies (drawn from `--seed`, the same for
-any two engines) and is played twice, each engine taking x once. A move is timed from sending
+pair starts from a random opening of `--opening-plies` plies (drawn from the seed, the same for
+any two engines) and is played twice, each engine taking x once. The seed is fixed by the
+commit measured: unless `--seed` is given, the first 8 hex digits of `git rev-parse HEAD` of
+this checkout (or of `--seed-commit`) read as a number (`scripts/match_stats.py`), printed
+before the first game with the machine's load. A move is timed from sending
 `go` to reading `bestmove` and charged to the mover's clock, which then gains the increment;
 a clock below zero loses the game, as does an illegal or missing move (checked with
 python-ataxx's board, an independent implementation of the rules). Every game is written to
