@@ -35,6 +35,8 @@ colours swapped. The seed is fixed by the commit measured (`scripts/match_stats.
 printed first. Every game is one JSON line (opening, moves, result, margin, times; on stdout
 and in `--out`), then a summary: ponder's W/D/L, score and Elo with a 95% interval, its
 losses on time and by illegal moves, the longest moves, and the machine's load.
+`--pool A.jsonl B.jsonl ...` plays nothing and prints the same summary over several runs'
+`--out` files: the claim of a commit is the pooled result of all its runs.
 
 Kalah: before the first game, the exact value of every opening is computed with
 `--solve` (ponder's solver and its endgame database; the driver appends `--position TRACE`)
@@ -622,12 +624,11 @@ def record(referee, winner, why, times, notes, margin=None):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", choices=["kalah", "oware"], required=True)
-    parser.add_argument("--ponder", required=True, help="ponder's command line (`... uai --game G`)")
+    parser.add_argument("--game", choices=["kalah", "oware"])
+    parser.add_argument("--ponder", help="ponder's command line (`... uai --game G`)")
     parser.add_argument("--ponder-option", action="append", default=[], help="NAME=VALUE")
     parser.add_argument(
         "--opponent",
-        required=True,
         help="Aalina's `... service` (oware) or CMancala's `... --api` (kalah) command line",
     )
     parser.add_argument("--opponent-option", action="append", default=[], help="NAME=VALUE (Aalina)")
@@ -649,8 +650,18 @@ def main():
     parser.add_argument("--solve", default=None, help="Kalah: `ponder solve --game kalah --egdb FILE`")
     parser.add_argument("--exact-cache", default=None, help="Kalah: JSON file of exact values")
     parser.add_argument("--out", default=None, help="also write the JSON lines of the games here")
+    parser.add_argument(
+        "--pool",
+        nargs="+",
+        metavar="JSONL",
+        help="play nothing: the pooled summary of these runs' --out files",
+    )
     add_seed_arguments(parser)
     args = parser.parse_args()
+    if args.pool:
+        return pool(args.pool)
+    if not (args.game and args.ponder and args.opponent):
+        parser.error("--game, --ponder and --opponent are needed to play a match")
     if args.pairs < 1:
         parser.error("--pairs must be at least 1")
     plies = args.opening_plies if args.opening_plies is not None else DEFAULT_OPENING_PLIES[args.game]
@@ -696,6 +707,7 @@ def main():
                 sign = 1 if ponder_side == 0 else -1
                 line = {
                     "game": len(games) + 1,
+                    "rules": args.game,
                     "pair": pair + 1,
                     "opening": opening,
                     "ponder_side": "first" if ponder_side == 0 else "second",
@@ -737,13 +749,31 @@ def main():
         if out:
             out.close()
     if games:
-        print_summary(args, origin, scores, games)
+        print_summary(scores, games)
+        print(f"# {origin}; load at the end {machine_load()}")
     return status
 
 
-def print_summary(args, origin, scores, games):
+def pool(paths):
+    """The pooled summary of several runs' JSON lines (a claim is all the runs on a commit)."""
+    games = []
+    for path in paths:
+        with open(path) as f:
+            for line in f:
+                if line.strip():
+                    game = json.loads(line)
+                    game["game"] = f"{path}:{game['game']}"
+                    games.append(game)
+    if not games:
+        print("error: no games in " + ", ".join(paths), file=sys.stderr)
+        return 2
+    print(f"# pooled: {len(paths)} runs ({', '.join(paths)})")
+    print_summary([g["ponder_score"] for g in games], games)
+    return 0
+
+
+def print_summary(scores, games):
     print(f"# {summary(scores, 'ponder')}")
-    print(f"# {origin}; load at the end {machine_load()}")
     for who in ("ponder", "opponent"):
         moves = [ms for g in games for ms in g[f"{who}_ms"]]
         if moves:
@@ -756,7 +786,7 @@ def print_summary(args, origin, scores, games):
     illegal = sum("not legal" in g["why"] or "gave no move" in g["why"] for g in games)
     print(f"# games lost on time {on_time}, by illegal or missing moves {illegal}")
     book = sum(n.get("book", False) for g in games for n in g["opponent_notes"])
-    if args.game == "oware":
+    if any(g.get("rules") == "oware" for g in games):
         print(f"# Aalina's book moves {book}")
     margins = [g["margin"] for g in games if g["margin"] is not None]
     if margins:
