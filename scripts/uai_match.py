@@ -4,11 +4,14 @@
     pip install ataxx==2.2.0
     cargo build --release
     python3 scripts/uai_match.py --a "target/release/ponder uai" --b "/path/to/zataxx" \
-        --games 100 --time 8000 --inc 80 --seed 1 --out match.jsonl
+        --games 100 --time 8000 --inc 80 --out match.jsonl
 
 The match behind the Tiktaxx and Zataxx rows of docs/matches.md. Games come in pairs: each
-pair starts from a random opening of `--opening-plies` plies (drawn from `--seed`, the same for
-any two engines) and is played twice, each engine taking x once. A move is timed from sending
+pair starts from a random opening of `--opening-plies` plies (drawn from the seed, the same for
+any two engines) and is played twice, each engine taking x once. The seed is fixed by the
+commit measured: unless `--seed` is given, the first 8 hex digits of `git rev-parse HEAD` of
+this checkout (or of `--seed-commit`) read as a number (`scripts/match_stats.py`), printed
+before the first game with the machine's load. A move is timed from sending
 `go` to reading `bestmove` and charged to the mover's clock, which then gains the increment;
 a clock below zero loses the game, as does an illegal or missing move (checked with
 python-ataxx's board, an independent implementation of the rules). Every game is written to
@@ -19,7 +22,6 @@ approximation over the games' scores), and the losses on time and by illegal mov
 
 import argparse
 import json
-import math
 import random
 import shlex
 import sys
@@ -28,6 +30,7 @@ import time
 import ataxx
 import ataxx.uai
 
+from match_stats import add_seed_arguments, chosen_seed, machine_load, summary
 from uai_check import game_over, legal_strings
 
 
@@ -114,26 +117,6 @@ def record(winner, why, moves, spent, letter, board):
     }
 
 
-def elo(score):
-    score = min(max(score, 1e-6), 1 - 1e-6)
-    return -400 * math.log10(1 / score - 1)
-
-
-def summary(results):
-    """results: A's score of each game (1, 0.5 or 0)."""
-    n = len(results)
-    mean = sum(results) / n
-    variance = sum((r - mean) ** 2 for r in results) / n
-    margin = 1.96 * math.sqrt(variance / n)
-    wins = results.count(1)
-    draws = results.count(0.5)
-    losses = results.count(0)
-    return (
-        f"{n} games, A +{wins} ={draws} -{losses}, {100 * mean:.1f}%, "
-        f"Elo {elo(mean):+.0f} ({elo(mean - margin):+.0f} .. {elo(mean + margin):+.0f})"
-    )
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--a", required=True, help="engine A's command line")
@@ -146,13 +129,16 @@ def main():
     parser.add_argument("--time", type=int, default=8000, help="each side's clock, ms")
     parser.add_argument("--inc", type=int, default=80, help="increment a move, ms")
     parser.add_argument("--opening-plies", type=int, default=4)
-    parser.add_argument("--seed", type=int, default=1)
+    add_seed_arguments(parser)
     parser.add_argument("--out", default=None, help="a JSON line a game")
     args = parser.parse_args()
     if args.games < 2 or args.games % 2:
         parser.error("--games must be even and at least 2 (games come in pairs)")
 
-    rng = random.Random(args.seed)
+    seed, origin = chosen_seed(args)
+    print(origin, flush=True)
+    print(f"load at the start {machine_load()}", flush=True)
+    rng = random.Random(seed)
     a = (args.a_name, start_engine(args.a, args.a_option))
     b = (args.b_name, start_engine(args.b, args.b_option))
     out = open(args.out, "w") if args.out else None
@@ -183,6 +169,7 @@ def main():
         if out:
             out.close()
     print(summary(results))
+    print(f"{origin}; load at the end {machine_load()}")
     print(f"losses on time {by_reason['time']}, by illegal moves {by_reason['illegal']}")
     return 0
 

@@ -155,7 +155,7 @@ fn handshake_and_a_game_by_depth_movetime_and_clock() {
     let (_, before) = session.expect("uaiok", Duration::from_secs(5));
     assert!(before.iter().any(|l| l.starts_with("id name ponder")));
     assert!(before.iter().any(|l| l.starts_with("id author")));
-    for option in ["Hash", "Threads", "Ponder"] {
+    for option in ["Hash", "Threads", "Ponder", "ForwardPruning"] {
         assert!(
             before
                 .iter()

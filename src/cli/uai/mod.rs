@@ -105,6 +105,9 @@ struct Options {
     eval: String,
     tiebreak: String,
     seed: u64,
+    /// Late-move reductions and the other forward pruning; off, every value the search
+    /// reports is exact where it reaches an endgame database (the `perfect` level).
+    forward_pruning: bool,
 }
 
 impl Default for Options {
@@ -117,6 +120,7 @@ impl Default for Options {
             eval: "default".to_string(),
             tiebreak: "random".to_string(),
             seed: 1,
+            forward_pruning: true,
         }
     }
 }
@@ -160,6 +164,10 @@ impl Options {
                 "option name Seed type spin default {} min 0 max 2147483647",
                 d.seed
             ),
+            format!(
+                "option name ForwardPruning type check default {}",
+                d.forward_pruning
+            ),
         ]
     }
 
@@ -185,13 +193,8 @@ impl Options {
             "hash" => self.hash = number(1, 4096)?,
             "threads" => self.threads = number(1, Options::max_threads())?,
             "moveoverhead" => self.move_overhead = number(0, 5000)?,
-            "ponder" => {
-                self.ponder = match value.to_ascii_lowercase().as_str() {
-                    "true" | "on" | "1" => true,
-                    "false" | "off" | "0" => false,
-                    _ => return Err(format!("option Ponder: {value:?} is not true or false")),
-                };
-            }
+            "ponder" => self.ponder = check(name, value)?,
+            "forwardpruning" => self.forward_pruning = check(name, value)?,
             "eval" if evaluators.contains(&value) => self.eval = value.to_string(),
             "eval" => {
                 return Err(format!(
@@ -227,6 +230,7 @@ impl Options {
             ponder: self.ponder,
             tie_break: self.tie_break(),
             eval: self.eval.clone(),
+            forward_pruning: self.forward_pruning,
             // Two engines of a tournament may share the machine: no pinning to one core.
             pin_thread: false,
             ..EngineConfig::default()
@@ -252,10 +256,24 @@ impl Options {
         if self.tie_break() != before.tie_break() {
             commands.push(Command::SetOption(EngineOption::TieBreak(self.tie_break())));
         }
+        if self.forward_pruning != before.forward_pruning {
+            commands.push(Command::SetOption(EngineOption::ForwardPruning(
+                self.forward_pruning,
+            )));
+        }
         if self.ponder != before.ponder {
             commands.push(Command::Ponder(self.ponder));
         }
         commands
+    }
+}
+
+/// A check option's value (`true`/`on`/`1` or `false`/`off`/`0`, any case).
+fn check(name: &str, value: &str) -> Result<bool, String> {
+    match value.to_ascii_lowercase().as_str() {
+        "true" | "on" | "1" => Ok(true),
+        "false" | "off" | "0" => Ok(false),
+        _ => Err(format!("option {name}: {value:?} is not true or false")),
     }
 }
 
@@ -727,12 +745,14 @@ mod tests {
         options.set("Ponder", Some("true"), names).unwrap();
         options.set("Tie Break", Some("first"), names).unwrap();
         options.set("move_overhead", Some("50"), names).unwrap();
+        options.set("Forward Pruning", Some("off"), names).unwrap();
         let commands = options.changes_from::<Ataxx>(&before);
         assert!(matches!(
             commands.as_slice(),
             [
                 Command::SetOption(EngineOption::HashMib(32)),
                 Command::SetOption(EngineOption::TieBreak(TieBreak::First)),
+                Command::SetOption(EngineOption::ForwardPruning(false)),
                 Command::Ponder(true),
             ]
         ));
@@ -740,7 +760,8 @@ mod tests {
         assert!(options.changes_from::<Ataxx>(&options).is_empty());
         let config = options.engine_config();
         assert_eq!(config.hash_mib, 32);
-        assert!(config.ponder && !config.pin_thread);
+        assert!(config.ponder && !config.pin_thread && !config.forward_pruning);
+        assert!(Options::default().engine_config().forward_pruning);
     }
 
     #[test]
@@ -761,6 +782,7 @@ mod tests {
             ("Hash", "0"),
             ("Hash", "lots"),
             ("Ponder", "maybe"),
+            ("ForwardPruning", "sometimes"),
             ("Eval", "no-such-evaluator"),
             ("TieBreak", "last"),
             ("Seed", "-1"),
