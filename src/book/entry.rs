@@ -1,0 +1,145 @@
+//! One move of a book position: its results, the search's value and, where proved, its
+//! exact value; and what the results say of the move (a mean with a prior and a lower
+//! confidence bound).
+
+use serde::{Deserialize, Serialize};
+
+/// Virtual games at an even score every move starts with: a move that lost once is not
+/// condemned for good (its mean is 0.25, not 0), one that won once not crowned (0.75).
+pub const PRIOR_GAMES: f64 = 1.0;
+
+/// How many standard errors the lower confidence bound lies below the mean.
+pub const CONFIDENCE_Z: f64 = 1.0;
+
+/// One move of a book position, from the point of view of the player who makes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BookMove<M> {
+    /// The move.
+    pub mv: M,
+    /// Games won after it by the player who made it.
+    pub wins: u32,
+    /// Games drawn after it.
+    pub draws: u32,
+    /// Games lost after it.
+    pub losses: u32,
+    /// The value the search gave the position when it chose this move, for the mover, on the
+    /// search's scale (the latest such search), if a search chose it.
+    pub value: Option<i32>,
+    /// The exact final margin for the mover after this move under perfect play, where the
+    /// solver or a database proved it.
+    pub exact: Option<i32>,
+}
+
+impl<M> BookMove<M> {
+    /// A move with nothing known of it yet.
+    pub fn new(mv: M) -> BookMove<M> {
+        BookMove {
+            mv,
+            wins: 0,
+            draws: 0,
+            losses: 0,
+            value: None,
+            exact: None,
+        }
+    }
+
+    /// Games played after the move.
+    pub fn games(&self) -> u64 {
+        u64::from(self.wins) + u64::from(self.draws) + u64::from(self.losses)
+    }
+
+    /// Counts one result: `result` is the sign of the mover's final margin.
+    pub fn add_result(&mut self, result: i32) {
+        let count = match result.signum() {
+            1 => &mut self.wins,
+            0 => &mut self.draws,
+            _ => &mut self.losses,
+        };
+        *count = count.saturating_add(1);
+    }
+
+    /// Adds another count of the same move (a merge): results summed, the exact value kept
+    /// where either knows it, the search's value `other`'s where it has one.
+    pub fn absorb(&mut self, other: &BookMove<M>) {
+        self.wins = self.wins.saturating_add(other.wins);
+        self.draws = self.draws.saturating_add(other.draws);
+        self.losses = self.losses.saturating_add(other.losses);
+        self.value = other.value.or(self.value);
+        self.exact = self.exact.or(other.exact);
+    }
+
+    /// The expected score of the move (1 a win, ½ a draw, 0 a loss) for its mover: certain
+    /// where the exact value is known, else the results with [`PRIOR_GAMES`] even games.
+    pub fn mean(&self) -> f64 {
+        if let Some(exact) = self.exact {
+            return f64::from(exact.signum() + 1) / 2.0;
+        }
+        let points = f64::from(self.wins) + f64::from(self.draws) / 2.0 + PRIOR_GAMES / 2.0;
+        points / (self.games() as f64 + PRIOR_GAMES)
+    }
+
+    /// The mean less [`CONFIDENCE_Z`] standard errors (the mean itself where the exact
+    /// value is known): what the move is worth at least, as far as its results show. A move
+    /// played often and scoring well beats one that scored as well in fewer games.
+    pub fn lower_bound(&self) -> f64 {
+        let mean = self.mean();
+        if self.exact.is_some() {
+            return mean;
+        }
+        let n = self.games() as f64 + PRIOR_GAMES;
+        mean - CONFIDENCE_Z * (mean * (1.0 - mean) / n).sqrt()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn counted(wins: u32, draws: u32, losses: u32) -> BookMove<u8> {
+        BookMove {
+            wins,
+            draws,
+            losses,
+            ..BookMove::new(0)
+        }
+    }
+
+    #[test]
+    fn the_mean_and_bound_follow_the_results() {
+        assert_eq!(counted(0, 0, 0).mean(), 0.5);
+        assert_eq!(counted(0, 0, 1).mean(), 0.25);
+        assert_eq!(counted(1, 0, 0).mean(), 0.75);
+        assert_eq!(counted(0, 1, 0).mean(), 0.5);
+        // Four wins in five: (4 + 0.5) / 6.
+        assert!((counted(4, 0, 1).mean() - 0.75).abs() < 1e-12);
+        // The same score over more games is a surer thing.
+        assert!(counted(8, 0, 2).lower_bound() > counted(4, 0, 1).lower_bound());
+        assert!(counted(4, 0, 1).lower_bound() < counted(4, 0, 1).mean());
+        let proved = BookMove {
+            exact: Some(-2),
+            ..counted(9, 0, 0)
+        };
+        assert_eq!(proved.mean(), 0.0);
+        assert_eq!(proved.lower_bound(), 0.0);
+    }
+
+    #[test]
+    fn results_and_merges_add_up() {
+        let mut a = counted(1, 2, 3);
+        a.add_result(5);
+        a.add_result(0);
+        a.add_result(-1);
+        assert_eq!((a.wins, a.draws, a.losses), (2, 3, 4));
+        let b = BookMove {
+            value: Some(7),
+            exact: Some(3),
+            ..counted(1, 1, 1)
+        };
+        a.absorb(&b);
+        assert_eq!(
+            (a.wins, a.draws, a.losses, a.value, a.exact),
+            (3, 4, 5, Some(7), Some(3))
+        );
+        assert_eq!(a.games(), 12);
+    }
+}
