@@ -22,9 +22,11 @@ pub struct BookMove<M> {
     pub draws: u32,
     /// Games lost after it.
     pub losses: u32,
-    /// The value the search gave the position when it chose this move, for the mover, on the
-    /// search's scale (the latest such search), if a search chose it.
-    pub value: Option<i32>,
+    /// The sum of the values the searches that chose this move gave the position, for the
+    /// mover, on the search's scale ([`BookMove::value`] is their mean).
+    pub value_sum: i64,
+    /// How many searches chose it.
+    pub value_count: u32,
     /// The exact final margin for the mover after this move under perfect play, where the
     /// solver or a database proved it.
     pub exact: Option<i32>,
@@ -38,7 +40,8 @@ impl<M> BookMove<M> {
             wins: 0,
             draws: 0,
             losses: 0,
-            value: None,
+            value_sum: 0,
+            value_count: 0,
             exact: None,
         }
     }
@@ -58,13 +61,32 @@ impl<M> BookMove<M> {
         *count = count.saturating_add(1);
     }
 
-    /// Adds another count of the same move (a merge): results summed, the exact value kept
-    /// where either knows it, the search's value `other`'s where it has one.
+    /// Counts one search that chose the move and gave the position `value` (for the mover).
+    pub fn add_value(&mut self, value: i32) {
+        if let Some(count) = self.value_count.checked_add(1) {
+            self.value_sum = self.value_sum.saturating_add(i64::from(value));
+            self.value_count = count;
+        }
+    }
+
+    /// The mean value the searches that chose the move gave the position, if any did.
+    pub fn value(&self) -> Option<i32> {
+        (self.value_count > 0).then(|| {
+            let mean = self.value_sum / i64::from(self.value_count);
+            mean.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
+        })
+    }
+
+    /// Adds another count of the same move (a merge): results and values summed, the exact
+    /// value kept where either knows it. The order of merges does not matter.
     pub fn absorb(&mut self, other: &BookMove<M>) {
         self.wins = self.wins.saturating_add(other.wins);
         self.draws = self.draws.saturating_add(other.draws);
         self.losses = self.losses.saturating_add(other.losses);
-        self.value = other.value.or(self.value);
+        if let Some(count) = self.value_count.checked_add(other.value_count) {
+            self.value_sum = self.value_sum.saturating_add(other.value_sum);
+            self.value_count = count;
+        }
         self.exact = self.exact.or(other.exact);
     }
 
@@ -130,11 +152,13 @@ mod tests {
         a.add_result(0);
         a.add_result(-1);
         assert_eq!((a.wins, a.draws, a.losses), (2, 3, 4));
-        let b = BookMove {
-            value: Some(7),
+        a.add_value(5);
+        let mut b = BookMove {
             exact: Some(3),
             ..counted(1, 1, 1)
         };
+        b.add_value(8);
+        b.add_value(10);
         a.absorb(&b);
         assert_eq!(
             (a.wins, a.draws, a.losses, a.value, a.exact),

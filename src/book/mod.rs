@@ -49,4 +49,4 @@ pub use choice::{BookAdvice, BookPolicy};
 pub use entry::{BookMove, CONFIDENCE_Z, PRIOR_GAMES};
 pub use error::BookError;
 pub use shared::SharedBook;
-pub use store::{BOOK_FILE, Book, BookBounds, MAX_POSITIONS};
+pub use store::{BOOK_FILE, Book, BookBounds, MAX_POSITIONS, book_game};

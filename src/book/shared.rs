@@ -49,6 +49,20 @@ impl<G: Game> SharedBook<G> {
         })
     }
 
+    /// The book at `path` (a file that must exist, of any configuration of `G`), written
+    /// back there after every game it learns from.
+    pub fn load(path: &Path) -> Result<SharedBook<G>, BookError> {
+        Ok(SharedBook {
+            path: Some(path.to_path_buf()),
+            ..SharedBook::new(Book::load(path, None)?)
+        })
+    }
+
+    /// Whether the book is for games of `config`.
+    pub fn serves(&self, config: &G::Config) -> bool {
+        self.book.lock().config() == config
+    }
+
     /// The same book learning or not (`false`: probed only, never changed).
     pub fn learning(mut self, on: bool) -> SharedBook<G> {
         self.learning = on;

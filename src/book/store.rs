@@ -10,7 +10,8 @@ use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 /// The book file: magic `PNDobook`, a bincode [`Book`] (256 MiB at most).
-pub const BOOK_FILE: FileFormat = FileFormat::new(*b"PNDobook", 1, 256 << 20, "opening book");
+pub const BOOK_FILE: FileFormat =
+    FileFormat::new(*b"PNDobook", 1, 256 << 20, "ponder opening book");
 
 /// The most positions any book may be bounded to.
 pub const MAX_POSITIONS: usize = 4_000_000;
@@ -38,6 +39,23 @@ impl Default for BookBounds {
     }
 }
 
+/// The name of the game the book file at `path` was built for (its payload checked whole,
+/// its positions not decoded): which [`Book`] type to load it as.
+pub fn book_game(path: &Path) -> Result<String, BookError> {
+    use bincode::Options;
+    let name = crate::files::load_with(path, &BOOK_FILE, |reader, length| {
+        let name: String = bincode::DefaultOptions::new()
+            .with_fixint_encoding()
+            .allow_trailing_bytes()
+            .with_limit(length)
+            .deserialize_from(&mut *reader)
+            .map_err(|e| e.to_string())?;
+        std::io::copy(reader, &mut std::io::sink()).map_err(|e| e.to_string())?;
+        Ok(name)
+    })?;
+    Ok(name)
+}
+
 /// An opening book of game `G` in one configuration: positions (by their exact [`Key`], so
 /// transpositions share one entry) with each move's results, the search's value and, where
 /// proved, the exact value. See `docs/book.md`.
@@ -48,8 +66,8 @@ pub struct Book<G: Game> {
     positions: HashMap<Key, Vec<BookMove<G::Move>>>,
 }
 
-/// A book as the file holds it: positions sorted by key, so that one book is always the
-/// same bytes.
+/// A book as the file holds it: positions sorted by key and moves by their notation, so
+/// that one book is always the same bytes.
 #[derive(Serialize, Deserialize)]
 #[serde(bound(
     serialize = "C: Serialize, M: Serialize",
@@ -119,7 +137,7 @@ impl<G: Game> Book<G> {
 
     /// Learns from a finished game: every move of its first [`BookBounds::max_plies`] plies
     /// counts the result for the player who made it (a win, a draw or a loss by the sign of
-    /// `outcome`), and `values[ply]`, where given, becomes the move's search value. Games of
+    /// `outcome`), and `values[ply]`, where given, counts into the move's search value. Games of
     /// more than two seats are not learned. Answers the moves counted.
     pub fn learn(
         &mut self,
@@ -142,7 +160,7 @@ impl<G: Game> Book<G> {
             };
             entry.add_result(result);
             if let Some(value) = values.get(ply).copied().flatten() {
-                entry.value = Some(value);
+                entry.add_value(value);
             }
             counted += 1;
         }
@@ -201,7 +219,13 @@ impl<G: Game> Book<G> {
         let mut positions: Vec<(Key, Vec<BookMove<G::Move>>)> = self
             .positions
             .iter()
-            .map(|(key, moves)| (*key, moves.clone()))
+            .map(|(key, moves)| {
+                let mut moves = moves.clone();
+                // The order moves were first seen in is the order of the games learned:
+                // sorted, the parts of a build merge into the single build's bytes.
+                moves.sort_by_cached_key(|m| m.mv.to_string());
+                (*key, moves)
+            })
             .collect();
         positions.sort_unstable_by_key(|(key, _)| *key);
         BookData {

@@ -37,7 +37,7 @@ fn a_book_round_trips_through_its_file_byte_for_byte() {
     assert_eq!(loaded.len(), original.len());
     let start = Kalah::start(&Default::default()).unwrap();
     let first = &loaded.moves(&start.key())[0];
-    assert_eq!((first.wins, first.losses, first.value), (1, 1, Some(10)));
+    assert_eq!((first.wins, first.losses, first.value()), (1, 1, Some(10)));
     assert_eq!(std::fs::read(&path).unwrap(), loaded.to_bytes().unwrap());
     std::fs::remove_dir_all(&dir).unwrap();
 }
