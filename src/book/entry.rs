@@ -161,7 +161,7 @@ mod tests {
         b.add_value(10);
         a.absorb(&b);
         assert_eq!(
-            (a.wins, a.draws, a.losses, a.value, a.exact),
+            (a.wins, a.draws, a.losses, a.value(), a.exact),
             (3, 4, 5, Some(7), Some(3))
         );
         assert_eq!(a.games(), 12);

@@ -180,8 +180,7 @@ fn run_game<G: Evaluators>(
             any_human && !args.no_ponder,
             engines == 1,
             crate::matches::derive_seed(args.seed, index as u64),
-            database.clone(),
-            book.clone(),
+            (database.clone(), book.clone()),
         )
     };
     let seats = [build(0)?, build(1)?];

@@ -81,8 +81,8 @@ pub(crate) enum SeatPlayer<G: Evaluators> {
 }
 
 impl<G: Evaluators> SeatPlayer<G> {
-    /// Builds the seat: engines get the level's budget unless their spec sets one, and
-    /// `book` (the opening book).
+    /// Builds the seat: engines get the level's budget unless their spec sets one; searches
+    /// consult `database`, an engine `book` (the opening book).
     pub(crate) fn build(
         spec: &SeatSpec,
         level: Level,
@@ -90,8 +90,7 @@ impl<G: Evaluators> SeatPlayer<G> {
         ponder: bool,
         pin: bool,
         seed: u64,
-        database: Option<Database<G>>,
-        book: Option<Arc<SharedBook<G>>>,
+        (database, book): (Option<Database<G>>, Option<Arc<SharedBook<G>>>),
     ) -> Result<SeatPlayer<G>, PlayerError> {
         match spec {
             SeatSpec::Human => Ok(SeatPlayer::Human),
