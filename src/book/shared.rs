@@ -2,6 +2,7 @@
 //! learning after every finished game and written back to its file when it has one.
 
 use super::choice::{BookAdvice, BookPolicy};
+use super::entry::BookMove;
 use super::error::BookError;
 use super::store::{Book, BookBounds};
 use crate::games::{Game, GameRecord};
@@ -83,6 +84,15 @@ impl<G: Game> SharedBook<G> {
     /// What the book says of `position` ([`Book::advise`] under this book's policy).
     pub fn advise(&self, position: &G, seed: Option<u64>) -> BookAdvice<G::Move> {
         self.book.lock().advise(position, seed, &self.policy)
+    }
+
+    /// What the book knows of `mv` from `position`, if anything.
+    pub fn known(&self, position: &G, mv: G::Move) -> Option<BookMove<G::Move>> {
+        let book = self.book.lock();
+        book.moves(&position.key())
+            .iter()
+            .find(|m| m.mv == mv)
+            .cloned()
     }
 
     /// Learns from a finished game (the result backed up along its line, [`Book::learn`])

@@ -13,7 +13,7 @@ use super::tree::Tree;
 use crate::book::BookAdvice;
 use crate::eval::Evaluators;
 use crate::games::{Game, GameRecord, Key, Seat};
-use crate::search::{Limits, StopSignal, TieBreak};
+use crate::search::{Limits, Score, StopSignal, TieBreak};
 use crate::search::{Table, TableKind, TranspositionTable};
 use crossbeam_channel::{Receiver, Sender, select};
 use std::collections::VecDeque;
@@ -279,6 +279,25 @@ impl<G: Evaluators> Controller<G> {
         book.advise(position, seed)
     }
 
+    /// The answer to `id` from the book: `mv`, its exact value where the book knows it, its
+    /// searches' mean value as the score (nothing searched: depth 0).
+    fn book_move(&self, id: SearchId, position: G, mv: G::Move, received: Instant) -> BestMove<G> {
+        let known = self
+            .knowledge
+            .book
+            .as_ref()
+            .and_then(|book| book.known(&position, mv));
+        BestMove {
+            mv: Some(mv),
+            exact: known.as_ref().and_then(|m| m.exact),
+            score: known
+                .and_then(|m| m.value())
+                .map_or(0, |value| Score::heuristic(value).value()),
+            time: received.elapsed(),
+            ..BestMove::unsearched(id, position)
+        }
+    }
+
     /// Once a game the engine played is over, teaches the book its line and result (once
     /// per game; the book writes itself back to its file).
     fn learn_if_over(&mut self) {
@@ -332,11 +351,7 @@ impl<G: Evaluators> Controller<G> {
         };
         let avoid = match self.book_advice(&position, tie_break) {
             BookAdvice::Play(mv) => {
-                self.emit(Event::BestMove(BestMove {
-                    mv: Some(mv),
-                    time: received.elapsed(),
-                    ..BestMove::unsearched(id, position)
-                }));
+                self.emit(Event::BestMove(self.book_move(id, position, mv, received)));
                 return;
             }
             BookAdvice::Avoid(moves) => moves,

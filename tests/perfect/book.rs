@@ -3,10 +3,12 @@
 //! database the build used), and every move it plays is value-preserving. From the start,
 //! the best move's value is the published +8 (`tests/data/kalah_solved.tsv`).
 
-use ponder::book::{Book, BookAdvice, BookBounds, BookPolicy, exact_book};
+use ponder::book::{Book, BookAdvice, BookBounds, BookPolicy, SharedBook, exact_book};
+use ponder::engine::{Engine, EngineConfig, Knowledge, Limits};
 use ponder::games::kalah::{KalahConfig, KalahEgdb, board_array};
 use ponder::search::solve::{KalahRules, KalahSolver};
-use ponder::{Game, Kalah};
+use ponder::{Game, GameRecord, Kalah};
+use std::sync::Arc;
 
 /// The build's solver: with an endgame database of `seeds` seeds, as `ponder book build`.
 fn build(start: &Kalah, plies: usize, seeds: u32) -> Book<Kalah> {
@@ -125,8 +127,23 @@ fn the_kalah_book_from_the_solver_plays_only_value_preserving_moves() {
     }
     assert!(position.outcome().is_none());
     let book = build(&position, 3, 12);
-    let checked = check(&book, position, 3, &mut Oracle::new(None));
+    let mut oracle = Oracle::new(None);
+    let checked = check(&book, position, 3, &mut oracle);
     assert!(checked >= 30, "{checked} moves checked");
+    // The engine answers from the book, with the exact value it knows.
+    let value = oracle.value(&position);
+    let shared = Arc::new(SharedBook::new(book).learning(false));
+    let engine_config = EngineConfig {
+        ponder: false,
+        pin_thread: false,
+        ..EngineConfig::default()
+    };
+    let knowledge = Knowledge::new().with_book(shared);
+    let engine =
+        Engine::with_knowledge(GameRecord::new(position), engine_config, knowledge).unwrap();
+    let best = engine.best_move(Limits::depth(1)).unwrap();
+    assert_eq!((best.depth, best.nodes, best.exact), (0, 0, Some(value)));
+    assert_eq!(oracle.after(&position, best.mv.unwrap()), value);
 }
 
 /// Heavy (minutes on a quiet machine: the start's six children solved twice, by the build
