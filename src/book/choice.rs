@@ -18,7 +18,8 @@ pub struct BookPolicy {
     /// be avoided).
     pub min_games: u64,
     /// A move whose expected score is below this is not played from the book; when no move
-    /// reaches it, the moves below it are kept out of the search.
+    /// reaches it, the moves whose upper confidence bound is below it too are kept out of
+    /// the search.
     pub floor: f64,
 }
 
@@ -55,7 +56,8 @@ impl<G: Game> Book<G> {
     ///   exact value is known counts as certain) whose expected score reaches
     ///   [`BookPolicy::floor`]: those whose lower confidence bound is within
     ///   [`BookPolicy::margin`] of the best one's.
-    /// - When none reaches the floor: the moves judged are to be avoided by the search,
+    /// - When none reaches the floor: the moves whose upper confidence bound is below it too
+    ///   (two losses in a row, or a clearly losing record) are to be avoided by the search,
     ///   unless that is every legal move.
     pub fn advise(
         &self,
@@ -104,7 +106,11 @@ impl<G: Game> Book<G> {
         if !good.is_empty() {
             return BookAdvice::Play(pick(&good, seed));
         }
-        let bad: Vec<G::Move> = bad.iter().map(|m| m.mv).collect();
+        let bad: Vec<G::Move> = bad
+            .iter()
+            .filter(|m| m.upper_bound() < policy.floor)
+            .map(|m| m.mv)
+            .collect();
         if bad.is_empty() || bad.len() == legal.len() {
             BookAdvice::Search
         } else {

@@ -104,12 +104,24 @@ impl<M> BookMove<M> {
     /// value is known): what the move is worth at least, as far as its results show. A move
     /// played often and scoring well beats one that scored as well in fewer games.
     pub fn lower_bound(&self) -> f64 {
-        let mean = self.mean();
+        self.mean() - self.error()
+    }
+
+    /// The mean plus [`CONFIDENCE_Z`] standard errors (the mean itself where the exact value
+    /// is known): what the move may still be worth, as far as its results show. A move is
+    /// given up on only when even this is low.
+    pub fn upper_bound(&self) -> f64 {
+        self.mean() + self.error()
+    }
+
+    /// [`CONFIDENCE_Z`] standard errors of the mean (0 where the exact value is known).
+    fn error(&self) -> f64 {
         if self.exact.is_some() {
-            return mean;
+            return 0.0;
         }
+        let mean = self.mean();
         let n = self.games() as f64 + PRIOR_GAMES;
-        mean - CONFIDENCE_Z * (mean * (1.0 - mean) / n).sqrt()
+        CONFIDENCE_Z * (mean * (1.0 - mean) / n).sqrt()
     }
 }
 
@@ -137,12 +149,16 @@ mod tests {
         // The same score over more games is a surer thing.
         assert!(counted(8, 0, 2).lower_bound() > counted(4, 0, 1).lower_bound());
         assert!(counted(4, 0, 1).lower_bound() < counted(4, 0, 1).mean());
+        // One loss leaves room for doubt, two in a row do not.
+        assert!(counted(0, 0, 1).upper_bound() > 0.5);
+        assert!(counted(0, 0, 2).upper_bound() < 0.5);
         let proved = BookMove {
             exact: Some(-2),
             ..counted(9, 0, 0)
         };
         assert_eq!(proved.mean(), 0.0);
         assert_eq!(proved.lower_bound(), 0.0);
+        assert_eq!(proved.upper_bound(), 0.0);
     }
 
     #[test]

@@ -25,13 +25,16 @@
 //! let mut book = Book::<Kalah>::new(Default::default(), BookBounds::default());
 //! let mut record = GameRecord::new(start);
 //! record.play_all_text("1 2").unwrap();
-//! // The first player lost this game: its opening move is kept out of the next search.
-//! book.learn(&record, Outcome::new(-5), &[]);
-//! let policy = BookPolicy::default();
 //! let first = record.moves()[0];
+//! let policy = BookPolicy::default();
+//! // The first player lost this game twice: its opening move is kept out of the next search.
+//! book.learn(&record, Outcome::new(-5), &[]);
+//! assert_eq!(book.advise(&start, Some(1), &policy), BookAdvice::Search);
+//! book.learn(&record, Outcome::new(-1), &[]);
 //! assert_eq!(book.advise(&start, Some(1), &policy), BookAdvice::Avoid(vec![first]));
-//! // A win after it (the second game) lifts it back: 1 win, 1 loss is an even score.
+//! // Two wins after it lift it back: two wins, two losses is an even score.
 //! book.learn(&record, Outcome::new(3), &[]);
+//! book.learn(&record, Outcome::new(2), &[]);
 //! assert_eq!(book.advise(&start, Some(1), &policy), BookAdvice::Play(first));
 //! ```
 
