@@ -9,7 +9,7 @@
 //! | 1 | `games` (its own files) | the `Game` trait and its vocabulary |
 //! | 2 | `eval` | what a game plugs into the search: evaluators, selectivity, multi-seat view |
 //! | 3 | `games::<game>` | one folder per game: rules, notation, evaluators |
-//! | 4 | `search`, `perft` | game-agnostic search |
+//! | 4 | `search`, `perft`, `book` | game-agnostic search; the opening book |
 //! | 5 | `engine` | the engine thread, its tree and pondering |
 //! | 6 | `players`, `matches` | players built from specs, matches between them |
 //! | 7 | `tune` | fitting evaluations from self-play |
@@ -37,7 +37,7 @@ fn rank(module: &[String]) -> Option<u32> {
         "files" | "memory" | "egdb" => 0,
         "games" => 1,
         "eval" => 2,
-        "search" | "perft" => 4,
+        "search" | "perft" | "book" => 4,
         "engine" => 5,
         "players" | "matches" => 6,
         "tune" => 7,

@@ -18,6 +18,7 @@
 
 #[cfg(test)]
 mod architecture;
+pub mod book;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod egdb;

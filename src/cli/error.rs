@@ -31,6 +31,9 @@ pub enum CliError {
     /// A file could not be read or written, or is damaged.
     #[error(transparent)]
     File(#[from] crate::files::FileError),
+    /// An opening book could not be read, written or merged.
+    #[error(transparent)]
+    Book(#[from] crate::book::BookError),
     /// JSON could not be written or read.
     #[error("json: {0}")]
     Json(#[from] serde_json::Error),

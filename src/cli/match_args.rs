@@ -70,6 +70,9 @@ pub struct MatchArgs {
     /// The part file a shard writes (`--shard`).
     #[arg(long, requires = "shard")]
     pub(super) part: Option<PathBuf>,
+    /// Player A's opening book (an engine player's; two-seat games).
+    #[command(flatten)]
+    pub(super) book: super::book::BookFileArgs,
 }
 
 fn parse_sprt_bounds(text: &str) -> Result<(f64, f64), String> {

@@ -11,7 +11,7 @@ use crate::matches::{
     Balance, GameResult, MatchConfig, MatchGame, MatchPart, MatchSetup, Sprt, SprtDecision, Tally,
     run_match_shard, shard_games,
 };
-use crate::players::{Player, PlayerError, PlayerSpec, build_player_with};
+use crate::players::{Player, PlayerError, PlayerSpec, build_player_with, build_player_with_book};
 use crate::search::Evaluators;
 use crate::with_game;
 use indicatif::ProgressBar;
@@ -31,7 +31,17 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         .into_iter()
         .flatten()
         .collect();
+        if args.book.book.is_some() {
+            return Err(CliError::Usage(
+                "--book: an opening book serves games of two seats".into(),
+            ));
+        }
         return super::seated_match::run(args, &specs, out);
+    }
+    if args.shard.is_some() && args.book.book.is_some() && !args.book.book_frozen {
+        return Err(CliError::Usage(
+            "--book with --shard needs --book-frozen: shards in other processes cannot learn into one file".into(),
+        ));
     }
     with_game!(args.position.game, G => run_game::<G>(args, out))
 }
@@ -45,10 +55,16 @@ fn run_game<G: Evaluators>(args: &MatchArgs, out: &mut dyn Write) -> Result<(), 
         None => None,
     };
     let database = args.position.database::<G>()?;
-    let make_a = |seed: u64| build_player_with::<G>(&args.a, seed, database.clone());
+    let book = args.book.open::<G>(&args.position.game)?;
+    let make_a =
+        |seed: u64| build_player_with_book::<G>(&args.a, seed, database.clone(), book.clone());
     let make_b = |seed: u64| build_player_with::<G>(&args.b, seed, database.clone());
     // Build once up front: a bad spec fails before any game starts.
-    let setup = match_setup(args, [player_name(make_a(0)?), player_name(make_b(0)?)]);
+    let mut name_a = player_name(make_a(0)?);
+    if let Some(path) = &args.book.book {
+        name_a = format!("{name_a} book={}", path.display());
+    }
+    let setup = match_setup(args, [name_a, player_name(make_b(0)?)]);
     let config = match_config::<G>(args);
     let shard = args.shard.unwrap_or(Shard::WHOLE);
     let shard_size = shard_games(config.games, shard).len() as u64;

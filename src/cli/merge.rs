@@ -6,12 +6,15 @@
 //! - Matches (`ponder match ... --shard i/K --part part-i`): the parts make the match's
 //!   summary (`--out`, JSON, as `ponder match --out` writes it) and, with `--records`, its
 //!   games' records, byte for byte the single run's.
+//! - Opening books (`ponder book build ... --shard i/K --out part-i`): the parts' counts
+//!   summed into the book `--out`, the single build's.
 //! - Tuner sweeps (`ponder tune ... --shard i/K --part part-i`): the parts make the tuner's
 //!   report, written to the directory `--out`.
 
 use super::CliError;
 use super::match_report::MatchReport;
 use super::tune::TUNE_PART_FILE;
+use crate::book::BOOK_FILE;
 use crate::egdb::EgdbError;
 use crate::games::kalah::{KalahEgdb, KalahEgdbPart};
 use crate::games::oware::egdb::EGDB_PART_FILE;
@@ -47,6 +50,7 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<(), CliError> {
     match part_magic(&args.parts[0]) {
         Some(magic) if magic == EGDB_PART_FILE.magic => merge_oware(args, out),
         Some(magic) if magic == MATCH_PART_FILE.magic => merge_match(args, out),
+        Some(magic) if magic == BOOK_FILE.magic => super::book::merge(&args.parts, &args.out, out),
         Some(magic) if magic == TUNE_PART_FILE.magic => {
             super::tune::merge(&args.parts, &args.out, out)
         }

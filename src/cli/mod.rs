@@ -3,6 +3,7 @@
 
 mod accuracy;
 mod bestmove;
+mod book;
 mod egdb_cache;
 mod error;
 mod lists;
@@ -74,8 +75,11 @@ pub enum Command {
     /// one shard), or solve Oware endgames (computer-Awari rules) by retrograde analysis and
     /// print the number of boards of each value for every seed count.
     Solve(solve::SolveArgs),
-    /// Join the part files of a sharded Kalah endgame database build (`solve --shard i/N`)
-    /// into the database, byte for byte the single build's.
+    /// Grow an opening book (`build`: self-play, or Kalah's exact solver) or read one
+    /// (`show`); `play`, `match`, `uai` and `serve` consult one with `--book FILE`.
+    Book(book::BookArgs),
+    /// Join the part files of a sharded job (an endgame database, a match, a tuner sweep, an
+    /// opening book) into its result.
     Merge(merge::MergeArgs),
     /// Judge a player on Kalah endgames: the share of its moves that keep the exact value
     /// (from an endgame database).
@@ -96,6 +100,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Bestmove(args) => bestmove::run(&args, out),
         Command::Solve(args) => solve::run(&args, out),
         Command::Merge(args) => merge::run(&args, out),
+        Command::Book(args) => book::run(&args, out),
         Command::Accuracy(args) => accuracy::run(&args, out),
     }
 }

@@ -31,6 +31,25 @@ pub(crate) fn load_or_build(
     KalahEgdb::open_for(Path::new(spec), &config).map_err(egdb_error)
 }
 
+/// The database the solver probes: `egdb` (a file, or a number of seeds to build), or the
+/// cache's (built there on first use).
+pub(crate) fn solver_egdb(
+    config: crate::games::kalah::KalahConfig,
+    egdb: Option<&str>,
+    cache_dir: Option<&Path>,
+    threads: usize,
+    out: &mut dyn Write,
+) -> Result<KalahEgdb, CliError> {
+    match egdb {
+        Some(spec) => load_or_build(config, spec, threads, out),
+        None => {
+            let dir = egdb_cache::cache_dir(cache_dir)?;
+            let seeds = egdb_cache::default_seeds(config);
+            egdb_cache::kalah_egdb(config, seeds, &dir, threads, &mut std::io::stderr())
+        }
+    }
+}
+
 /// Runs `solve` for Kalah.
 pub(crate) fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let config = Kalah::config_from_spec(&args.game)?;
@@ -48,14 +67,13 @@ pub(crate) fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError>
         writeln!(out, "saved {} boards to {}", egdb.boards(), path.display())?;
         return Ok(());
     }
-    let egdb = match &args.egdb {
-        Some(spec) => load_or_build(config, spec, threads(args), out)?,
-        None => {
-            let dir = egdb_cache::cache_dir(args.cache_dir.as_deref())?;
-            let seeds = egdb_cache::default_seeds(config);
-            egdb_cache::kalah_egdb(config, seeds, &dir, threads(args), &mut std::io::stderr())?
-        }
-    };
+    let egdb = solver_egdb(
+        config,
+        args.egdb.as_deref(),
+        args.cache_dir.as_deref(),
+        threads(args),
+        out,
+    )?;
     if let Some(path) = &args.save {
         egdb.save(path).map_err(egdb_error)?;
     }

@@ -10,9 +10,10 @@ use super::memory::{MemoryGauge, check_fits};
 use super::opponent::{OpponentModel, Prediction};
 use super::search_thread::{Job, JobDone, JobKind, Knowledge};
 use super::tree::Tree;
+use crate::book::BookAdvice;
 use crate::eval::Evaluators;
 use crate::games::{Game, GameRecord, Key, Seat};
-use crate::search::{Limits, StopSignal, TieBreak};
+use crate::search::{Limits, Score, StopSignal, TieBreak};
 use crate::search::{Table, TableKind, TranspositionTable};
 use crossbeam_channel::{Receiver, Sender, select};
 use std::collections::VecDeque;
@@ -74,6 +75,8 @@ pub(crate) struct Controller<G: Game> {
     ponder_paused: bool,
     /// The seat the engine plays: the side to move at the last `go`.
     engine_seat: Option<Seat>,
+    /// The book has learned from the finished game the engine holds.
+    book_learned: bool,
     /// The opponent model, learning from the human's moves.
     opponent: OpponentModel,
     /// What the model expected of the human in the last position pondered.
@@ -122,6 +125,7 @@ impl<G: Evaluators> Controller<G> {
             queue: VecDeque::new(),
             ponder_paused: false,
             engine_seat: None,
+            book_learned: false,
             opponent: OpponentModel::new(G::DEPTHS.medium),
             prediction: None,
             time_ratio: 1.0,
@@ -259,6 +263,57 @@ impl<G: Evaluators> Controller<G> {
         }
         self.ponder_paused = false;
         self.engine_seat = None;
+        self.book_learned = false;
+    }
+
+    /// What the book says of `position` (nothing without a book), a choice among equals
+    /// drawn from this search's seed.
+    fn book_advice(&self, position: &G, tie_break: TieBreak) -> BookAdvice<G::Move> {
+        let Some(book) = &self.knowledge.book else {
+            return BookAdvice::Search;
+        };
+        let seed = match tie_break {
+            TieBreak::First => None,
+            TieBreak::Random { seed } => Some(seed),
+        };
+        book.advise(position, seed)
+    }
+
+    /// The answer to `id` from the book: `mv`, its exact value where the book knows it, its
+    /// searches' mean value as the score (nothing searched: depth 0).
+    fn book_move(&self, id: SearchId, position: G, mv: G::Move, received: Instant) -> BestMove<G> {
+        let known = self
+            .knowledge
+            .book
+            .as_ref()
+            .and_then(|book| book.known(&position, mv));
+        BestMove {
+            mv: Some(mv),
+            exact: known.as_ref().and_then(|m| m.exact),
+            score: known
+                .and_then(|m| m.value())
+                .map_or(0, |value| Score::heuristic(value).value()),
+            time: received.elapsed(),
+            ..BestMove::unsearched(id, position)
+        }
+    }
+
+    /// Once a game the engine played is over, teaches the book its line and result (once
+    /// per game; the book writes itself back to its file).
+    fn learn_if_over(&mut self) {
+        if self.record.outcome().is_none() {
+            self.book_learned = false;
+            return;
+        }
+        if self.book_learned || self.engine_seat.is_none() {
+            return;
+        }
+        self.book_learned = true;
+        if let Some(book) = &self.knowledge.book {
+            if let Err(error) = book.learn(&self.record) {
+                self.emit(Event::Error(EngineError::Book(error.to_string())));
+            }
+        }
     }
 
     /// Takes a whole game in, re-rooting the tree where its position already is.
@@ -266,6 +321,7 @@ impl<G: Evaluators> Controller<G> {
         let started = Instant::now();
         let position = record.current();
         self.record = record;
+        self.learn_if_over();
         let (hit, kept_depth) = self.reroot_on_key(&position.key());
         self.ponder_paused = false;
         self.emit(Event::Rerooted(RerootInfo {
@@ -286,6 +342,21 @@ impl<G: Evaluators> Controller<G> {
             return;
         }
         self.engine_seat = Some(position.side_to_move());
+        self.searches += 1;
+        let tie_break = match self.config.tie_break {
+            TieBreak::First => TieBreak::First,
+            TieBreak::Random { seed } => TieBreak::Random {
+                seed: search_seed(seed, self.searches),
+            },
+        };
+        let avoid = match self.book_advice(&position, tie_break) {
+            BookAdvice::Play(mv) => {
+                self.emit(Event::BestMove(self.book_move(id, position, mv, received)));
+                return;
+            }
+            BookAdvice::Avoid(moves) => moves,
+            BookAdvice::Search => Vec::new(),
+        };
         if !self.config.reuse_tree {
             self.reset_tree();
         }
@@ -295,20 +366,13 @@ impl<G: Evaluators> Controller<G> {
         self.go_started = Some(start);
         let deadline = limits.hard_deadline().map(|limit| start + limit);
         let stop = StopSignal::new();
-        self.searches += 1;
         self.table.new_search();
-        let tie_break = match self.config.tie_break {
-            TieBreak::First => TieBreak::First,
-            TieBreak::Random { seed } => TieBreak::Random {
-                seed: search_seed(seed, self.searches),
-            },
-        };
         let kind = JobKind::Think {
             id,
             limits,
             tie_break,
         };
-        if self.send_job(kind, stop.clone(), start) {
+        if self.send_job(kind, stop.clone(), start, avoid) {
             self.running = Some(Running::Think { id, stop, deadline });
             self.ponder_paused = false;
         }
@@ -385,6 +449,7 @@ impl<G: Evaluators> Controller<G> {
             return;
         }
         self.learn_from_human(&before, mv, started);
+        self.learn_if_over();
         let position = self.record.current();
         let child = self
             .tree
@@ -496,7 +561,7 @@ impl<G: Evaluators> Controller<G> {
             model_time: self.model_time(),
         };
         let stop = StopSignal::new();
-        if self.send_job(kind, stop.clone(), Instant::now()) {
+        if self.send_job(kind, stop.clone(), Instant::now(), Vec::new()) {
             self.running = Some(Running::Ponder { stop });
         }
     }
@@ -512,8 +577,15 @@ impl<G: Evaluators> Controller<G> {
             .clamp(MODEL_TIME_RANGE.0, MODEL_TIME_RANGE.1)
     }
 
-    /// Lends the tree to the search thread for a job.
-    fn send_job(&mut self, kind: JobKind, stop: StopSignal, start: Instant) -> bool {
+    /// Lends the tree to the search thread for a job (a `go` leaving out the root moves
+    /// `avoid`).
+    fn send_job(
+        &mut self,
+        kind: JobKind,
+        stop: StopSignal,
+        start: Instant,
+        avoid: Vec<G::Move>,
+    ) -> bool {
         let Some(tree) = self.tree.take() else {
             return false;
         };
@@ -531,6 +603,7 @@ impl<G: Evaluators> Controller<G> {
             knowledge: self.knowledge.clone(),
             forward_pruning: self.config.forward_pruning,
             threads: self.config.threads,
+            avoid,
         };
         match self.jobs.send(job) {
             Ok(()) => true,

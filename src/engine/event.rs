@@ -202,6 +202,10 @@ pub enum EngineError {
     /// An option could not be applied.
     #[error("option: {0}")]
     Option(String),
+    /// The opening book could not be written back after a game (it keeps what it learned
+    /// in memory).
+    #[error("book: {0}")]
+    Book(String),
     /// Something went wrong inside the engine (a bug); it recovered with a fresh tree.
     #[error("internal error: {0}")]
     Internal(String),

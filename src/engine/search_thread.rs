@@ -10,6 +10,7 @@ use super::opponent::{OpponentModel, Prediction};
 use super::ponder::{PonderEnd, PonderSetup, ponder};
 use super::think::{ThinkSetup, think};
 use super::tree::Tree;
+use crate::book::SharedBook;
 use crate::eval::{Database, Evaluator, EvaluatorVisitor, Evaluators, WithDatabase};
 use crate::games::{Game, Key};
 use crate::search::{HelperPool, SearchWorker, TranspositionTable};
@@ -63,6 +64,8 @@ pub(crate) struct Job<G: Game> {
     pub forward_pruning: bool,
     /// Threads of a `go`: this one and `threads - 1` Lazy SMP helpers.
     pub threads: usize,
+    /// Root moves a `go` leaves out (the book's advice; empty: none).
+    pub avoid: Vec<G::Move>,
 }
 
 /// A job handed back.
@@ -273,6 +276,7 @@ fn run_with<G: Game, E: Evaluator<G>>(
                 tie_break,
                 tree_min_depth: context.tree_min_depth,
                 helpers,
+                avoid: &job.avoid,
             };
             run_think(&mut tree, worker, &context, setup);
             Finished {
@@ -381,8 +385,8 @@ fn run_ponder<G: Game, E: Evaluator<G>>(
     (end, pondered.prediction)
 }
 
-/// An engine's knowledge: the evaluator it searches with and the endgame database it
-/// consults, each a value handed to [`Engine::with_knowledge`](super::Engine::with_knowledge).
+/// An engine's knowledge: the evaluator it searches with, the endgame database and the
+/// opening book it consults, each a value handed to [`Engine::with_knowledge`](super::Engine::with_knowledge).
 ///
 /// Without an evaluator the engine uses the one [`EngineConfig::eval`](super::EngineConfig)
 /// names (and `setoption Eval` switches by name); with one, it searches with that value,
@@ -411,6 +415,8 @@ pub struct Knowledge<G: Game> {
     pub(super) evaluator: Option<Arc<dyn EngineEvaluator<G>>>,
     /// The endgame database.
     pub(super) database: Option<Database<G>>,
+    /// The opening book, probed before each `go` and learning from each finished game.
+    pub(super) book: Option<Arc<SharedBook<G>>>,
 }
 
 impl<G: Game> Knowledge<G> {
@@ -419,6 +425,7 @@ impl<G: Game> Knowledge<G> {
         Knowledge {
             evaluator: None,
             database: None,
+            book: None,
         }
     }
 
@@ -432,6 +439,18 @@ impl<G: Game> Knowledge<G> {
     pub fn with_database(mut self, database: Database<G>) -> Knowledge<G> {
         self.database = Some(database);
         self
+    }
+
+    /// Consults `book` before each search (two-seat games) and teaches it every game the
+    /// engine plays to the end ([`SharedBook`]).
+    pub fn with_book(mut self, book: Arc<SharedBook<G>>) -> Knowledge<G> {
+        self.book = Some(book);
+        self
+    }
+
+    /// The book, if any.
+    pub fn book(&self) -> Option<&Arc<SharedBook<G>>> {
+        self.book.as_ref()
     }
 
     /// The database, if any.
@@ -468,6 +487,7 @@ impl<G: Game> Clone for Knowledge<G> {
         Knowledge {
             evaluator: self.evaluator.clone(),
             database: self.database.clone(),
+            book: self.book.clone(),
         }
     }
 }
@@ -477,6 +497,7 @@ impl<G: Game> fmt::Debug for Knowledge<G> {
         f.debug_struct("Knowledge")
             .field("evaluator", &self.evaluator.is_some())
             .field("database", &self.database.is_some())
+            .field("book", &self.book.is_some())
             .finish()
     }
 }

@@ -34,6 +34,8 @@ pub(crate) struct ThinkSetup<'a, G: Game> {
     /// Lazy SMP helpers that search the same root over the shared table while this thread
     /// searches the tree (none: one thread).
     pub helpers: Option<&'a mut HelperPool<G>>,
+    /// Root moves left out (the book's advice), unless that would leave none.
+    pub avoid: &'a [G::Move],
 }
 
 /// Searches `position` (the tree's root) by the search's iterative deepening within the
@@ -71,6 +73,9 @@ where
     ));
     worker.set_root_history(setup.history, position);
     let mut moves = root_moves(tree, position);
+    if moves.iter().any(|m| !setup.avoid.contains(&m.mv)) {
+        moves.retain(|m| !setup.avoid.contains(&m.mv));
+    }
     if let Some(helpers) = setup.helpers.as_deref_mut() {
         helpers.start_all(position, &moves, &worker.budget, &worker.repetition);
     }

@@ -62,7 +62,8 @@ pub struct PlayedGame<G: Game> {
 
 /// Plays `record` (an opening) to the end with `players[0]` in the first seat and
 /// `players[1]` in the second. A player error other than an illegal move ends the run with
-/// that error.
+/// that error. A game finished by the rules is shown to both players at the end
+/// ([`Player::observe`]), so that an engine with a book learns from it.
 pub fn play_game<G: Game>(
     mut record: GameRecord<G>,
     players: [&mut dyn Player<G>; 2],
@@ -101,6 +102,12 @@ pub fn play_game<G: Game>(
             };
         }
     };
+    if termination == Termination::Finished {
+        // Players that learn from finished games (an engine's book) see the end.
+        for player in players.iter_mut() {
+            player.observe(&record, false);
+        }
+    }
     let outcome = match &termination {
         Termination::Finished => record.outcome().unwrap_or(Outcome::DRAW),
         Termination::Adjudicated => {

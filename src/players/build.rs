@@ -6,6 +6,7 @@ use super::{
     GreedyPlayer, Level, Limits, Player, PlayerError, PlayerSpec, RandomPlayer, SearchPlayer,
     level_params,
 };
+use crate::book::SharedBook;
 use crate::engine::{EngineConfig, Knowledge, MAX_THREADS};
 use crate::games::unknown_name;
 use crate::search::{Database, Evaluators, SearchOptions, TieBreak, evaluator_by_name};
@@ -157,7 +158,7 @@ pub fn build_player_with<G: Evaluators>(
                 }));
             }
             if kind == "engine" {
-                return build_engine::<G>(spec, seed, database);
+                return build_engine::<G>(spec, seed, database, None);
             }
             if algorithm_of(kind).is_some() {
                 return build_searcher::<G>(spec, seed, database);
@@ -168,6 +169,23 @@ pub fn build_player_with<G: Evaluators>(
                 PLAYER_KINDS.iter().map(|(kind, _)| kind),
             )))
         }
+    }
+}
+
+/// [`build_player_with`] for a player that also consults `book`, an opening book (probed
+/// before each search, learning from each finished game): only the engine player (`engine`)
+/// takes one; any other kind with a book is refused.
+pub fn build_player_with_book<G: Evaluators>(
+    spec: &PlayerSpec,
+    seed: u64,
+    database: Option<Database<G>>,
+    book: Option<Arc<SharedBook<G>>>,
+) -> Result<Box<dyn Player<G>>, PlayerError> {
+    match book {
+        None => build_player_with(spec, seed, database),
+        Some(book) if spec.kind() == "engine" => build_engine(spec, seed, database, Some(book)),
+        Some(_) => Err(spec
+            .error("an opening book is probed by the engine: use an engine player (engine:...)")),
     }
 }
 
@@ -247,6 +265,7 @@ fn build_engine<G: Evaluators>(
     spec: &PlayerSpec,
     seed: u64,
     database: Option<Database<G>>,
+    book: Option<Arc<SharedBook<G>>>,
 ) -> Result<Box<dyn Player<G>>, PlayerError> {
     spec.check_keys(ENGINE_KEYS)?;
     let defaults = EngineConfig::default();
@@ -274,6 +293,9 @@ fn build_engine<G: Evaluators>(
     let mut knowledge = Knowledge::new();
     if let Some(database) = database {
         knowledge = knowledge.with_database(database);
+    }
+    if let Some(book) = book {
+        knowledge = knowledge.with_book(book);
     }
     Ok(Box::new(EnginePlayer::<G>::with_knowledge(
         config, limits, label, knowledge,

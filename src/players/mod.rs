@@ -25,7 +25,8 @@ mod searching;
 mod spec;
 
 pub use build::{
-    PLAYER_KINDS, build_player, build_player_with, default_limits, search_options_of, takes_hash,
+    PLAYER_KINDS, build_player, build_player_with, build_player_with_book, default_limits,
+    search_options_of, takes_hash,
 };
 pub use engine::EnginePlayer;
 pub use greedy::{EvalFn, GreedyPlayer};

@@ -27,6 +27,7 @@ const TARGETS: &[(&str, Check)] = &[
     ("egdb_file", checks::egdb_file),
     ("kalah_egdb_file", checks::kalah_egdb_file),
     ("safe_file", checks::safe_file),
+    ("book_file", checks::book_file),
 ];
 
 /// Runs `target`'s check on every file of `dir` (if it exists); how many.

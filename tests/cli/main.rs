@@ -3,6 +3,7 @@
 //! `cli` feature.
 
 mod cli_bestmove;
+mod cli_book;
 mod cli_fuzz_corpora;
 mod cli_kalah;
 mod cli_lists;

@@ -8,6 +8,7 @@
 mod common;
 mod engine_agreement;
 mod engine_blocking;
+mod engine_book;
 mod engine_deadline;
 mod engine_ponderhit;
 mod engine_seated;

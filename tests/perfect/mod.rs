@@ -11,6 +11,8 @@
 //! searchers) in one process consult two different databases, and one without none; the
 //! exact values they report are checked against the solver, which searches to the end.
 
+mod book;
+
 use ponder::engine::{Command, Engine, EngineConfig, Event, Knowledge, Limits};
 use ponder::games::kalah::{KalahConfig, KalahEgdb};
 use ponder::games::oware::{Egdb, OwareConfig, Rules};

@@ -62,6 +62,9 @@ pub struct PlayArgs {
     /// `~/.local/state/ponder/autosave.game`; without a terminal, only when given.
     #[arg(long)]
     autosave: Option<PathBuf>,
+    /// The engine seats' opening book.
+    #[command(flatten)]
+    book: super::book::BookFileArgs,
 }
 
 /// Where the game in progress is kept, if anywhere.
@@ -163,6 +166,12 @@ fn run_game<G: Evaluators>(
         None if args.level == Level::Perfect => cached_database::<G>(spec)?,
         given => given,
     };
+    if engines == 0 && args.book.book.is_some() {
+        return Err(CliError::Usage(
+            "--book: the book is the engine's, and no seat is an engine".into(),
+        ));
+    }
+    let book = args.book.open::<G>(spec)?;
     let build = |index: usize| {
         SeatPlayer::<G>::build(
             &seat_specs[index],
@@ -171,7 +180,7 @@ fn run_game<G: Evaluators>(
             any_human && !args.no_ponder,
             engines == 1,
             crate::matches::derive_seed(args.seed, index as u64),
-            database.clone(),
+            (database.clone(), book.clone()),
         )
     };
     let seats = [build(0)?, build(1)?];

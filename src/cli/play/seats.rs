@@ -2,8 +2,10 @@
 
 use crate::search::Evaluators;
 
-use crate::players::{Level, Player, PlayerError, PlayerSpec, build_player_with, with_level};
+use crate::book::SharedBook;
+use crate::players::{Level, Player, PlayerError, PlayerSpec, build_player_with_book, with_level};
 use crate::search::Database;
+use std::sync::Arc;
 
 /// What `--seats` names for one seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,7 +81,8 @@ pub(crate) enum SeatPlayer<G: Evaluators> {
 }
 
 impl<G: Evaluators> SeatPlayer<G> {
-    /// Builds the seat: engines get the level's budget unless their spec sets one.
+    /// Builds the seat: engines get the level's budget unless their spec sets one; searches
+    /// consult `database`, an engine `book` (the opening book).
     pub(crate) fn build(
         spec: &SeatSpec,
         level: Level,
@@ -87,7 +90,7 @@ impl<G: Evaluators> SeatPlayer<G> {
         ponder: bool,
         pin: bool,
         seed: u64,
-        database: Option<Database<G>>,
+        (database, book): (Option<Database<G>>, Option<Arc<SharedBook<G>>>),
     ) -> Result<SeatPlayer<G>, PlayerError> {
         match spec {
             SeatSpec::Human => Ok(SeatPlayer::Human),
@@ -103,7 +106,9 @@ impl<G: Evaluators> SeatPlayer<G> {
                         full = full.with_default("pin", if pin { "on" } else { "off" });
                     }
                 }
-                let player = build_player_with::<G>(&full, seed, database)?;
+                // The book is the engine's: an engine seat consults it, no other seat does.
+                let book = book.filter(|_| spec.kind() == "engine");
+                let player = build_player_with_book::<G>(&full, seed, database, book)?;
                 Ok(SeatPlayer::Computer {
                     label: spec.kind().to_string(),
                     player,

@@ -1,9 +1,11 @@
 //! The endgame databases a server was given (`--egdb`, repeatable), each opened once,
-//! memory-mapped, and handed as a value to the searches of its game.
+//! memory-mapped, and handed as a value to the searches of its game; and its opening books
+//! (`--book`, repeatable), each loaded once and shared by the engines of its game.
 
-use crate::games::Game;
+use crate::book::{SharedBook, book_game};
 use crate::games::kalah::{Kalah, KalahEgdb};
 use crate::games::oware::{Egdb, Oware, Rules};
+use crate::games::{Game, GameError, GameSpec};
 use crate::search::Database;
 use std::any::Any;
 use std::path::Path;
@@ -14,6 +16,8 @@ use std::sync::Arc;
 pub struct DatabaseShelf {
     /// Each a `Database<G>` for some game `G`.
     databases: Vec<Arc<dyn Any + Send + Sync>>,
+    /// Each an `Arc<SharedBook<G>>` for some game `G`.
+    books: Vec<Arc<dyn Any + Send + Sync>>,
 }
 
 impl DatabaseShelf {
@@ -25,6 +29,36 @@ impl DatabaseShelf {
             shelf.open_one(path.as_ref())?;
         }
         Ok(shelf)
+    }
+
+    /// Loads every book of `paths` onto the shelf (each of the game its file names; learning
+    /// unless `frozen`, written back after every game).
+    pub fn with_books(
+        mut self,
+        paths: &[impl AsRef<Path>],
+        frozen: bool,
+    ) -> Result<DatabaseShelf, String> {
+        for path in paths {
+            let path = path.as_ref();
+            let game = book_game(path).map_err(|e| format!("--book: {e}"))?;
+            let spec = GameSpec::named(&game);
+            let added: Result<(), BookShelfError> = crate::with_game!(spec, G => {
+                SharedBook::<G>::load(path)
+                    .map(|book| self.books.push(Arc::new(Arc::new(book.learning(!frozen)))))
+                    .map_err(|e| BookShelfError(format!("--book: {e}")))
+            });
+            added.map_err(|e| e.0)?;
+        }
+        Ok(self)
+    }
+
+    /// The book of game `G` in configuration `config`, if the shelf holds one.
+    pub fn book_for<G: Game>(&self, config: &G::Config) -> Option<Arc<SharedBook<G>>> {
+        self.books
+            .iter()
+            .filter_map(|book| book.downcast_ref::<Arc<SharedBook<G>>>())
+            .find(|book| book.serves(config))
+            .cloned()
     }
 
     /// Opens one file onto the shelf.
@@ -74,9 +108,23 @@ impl DatabaseShelf {
     }
 }
 
+/// Why a book could not go on the shelf (a game error becomes one too).
+struct BookShelfError(String);
+
+impl From<GameError> for BookShelfError {
+    fn from(error: GameError) -> BookShelfError {
+        BookShelfError(format!("--book: {error}"))
+    }
+}
+
 impl std::fmt::Debug for DatabaseShelf {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "DatabaseShelf({} databases)", self.databases.len())
+        write!(
+            f,
+            "DatabaseShelf({} databases, {} books)",
+            self.databases.len(),
+            self.books.len()
+        )
     }
 }
 

@@ -8,6 +8,7 @@ use super::Semaphore;
 use super::bots::{BotLevel, engine_config, engine_limits};
 use super::played::{Played, PlayedGame};
 use super::types::{GameRecordJson, Hint, Position, Thinking, WsMessage};
+use crate::book::SharedBook;
 use crate::engine::{Engine, EngineOption, Event, Knowledge, PonderInfo, SearchId};
 use crate::games::{GameRecord, GameSpec, GameView, Seat};
 use crate::players::{StopSignal, Turn, build_player_with, score_text};
@@ -121,13 +122,14 @@ pub struct Live<G: Evaluators> {
 
 impl<G: Evaluators> Live<G> {
     /// A game of `spec` from `position` (its notation; `None`: the start), with an engine of
-    /// `engine_mib` MiB if `engine`, its searches consulting `database`.
+    /// `engine_mib` MiB if `engine`, its searches consulting `database` and the engine
+    /// `book`.
     pub fn new(
         spec: &GameSpec,
         position: Option<&str>,
         engine: bool,
         engine_mib: usize,
-        database: Option<Database<G>>,
+        (database, book): (Option<Database<G>>, Option<Arc<SharedBook<G>>>),
     ) -> Result<Live<G>, String> {
         let played = Played::new(spec, position)?;
         let engine = engine
@@ -135,6 +137,9 @@ impl<G: Evaluators> Live<G> {
                 let mut knowledge = Knowledge::new();
                 if let Some(database) = &database {
                     knowledge = knowledge.with_database(database.clone());
+                }
+                if let Some(book) = book {
+                    knowledge = knowledge.with_book(book);
                 }
                 Engine::with_knowledge(played.record.clone(), engine_config(engine_mib), knowledge)
             })

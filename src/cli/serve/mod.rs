@@ -102,6 +102,14 @@ pub struct ServeArgs {
     /// routes and in the browser games' engines alike.
     #[arg(long)]
     egdb: Vec<std::path::PathBuf>,
+    /// Opening books the browser games' engines probe (repeatable, one per game and
+    /// configuration; `ponder book build`): each learns from every game its engines finish
+    /// and is written back to its file.
+    #[arg(long)]
+    book: Vec<std::path::PathBuf>,
+    /// Probe the books without teaching them anything.
+    #[arg(long)]
+    book_frozen: bool,
 
     /// Live games at most; at the cap the oldest idle game is dropped for a new one.
     #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=100_000))]
@@ -154,7 +162,11 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), CliError> {
     // Check the /getmove game now rather than on the first request.
     crate::with_game!(args.getmove_game, G => <G as crate::Game>::config_from_spec(&args.getmove_game).map(|_| ()))?;
     crate::with_game!(args.getmove_game, G => crate::players::build_player::<G>(&args.getmove_player, 0).map(|_| ()).map_err(CliError::from))?;
-    let databases = Arc::new(DatabaseShelf::open(&args.egdb).map_err(CliError::Usage)?);
+    let databases = Arc::new(
+        DatabaseShelf::open(&args.egdb)
+            .and_then(|shelf| shelf.with_books(&args.book, args.book_frozen))
+            .map_err(CliError::Usage)?,
+    );
 
     let cores = super::matches::default_concurrency();
     let slots = Arc::new(Semaphore::new(args.searches.map_or(cores, |s| s as usize)));

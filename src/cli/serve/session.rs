@@ -78,7 +78,7 @@ fn same_secret(a: &str, b: &str) -> bool {
 }
 
 /// Builds the rules and engine of `record` (an engine only if a seat is an engine bot), its
-/// searches consulting the game's databases on `databases`:
+/// searches consulting the game's databases and book on `databases`:
 /// Ataxx with a `players` parameter is the multi-seat game ([`LiveSeated`]).
 pub fn build_game(
     spec: &GameSpec,
@@ -94,7 +94,9 @@ pub fn build_game(
             .map_err(ApiError::bad)
     } else {
         crate::with_game!(spec, G => {
-            Live::<G>::new(spec, position, engine, engine_mib, databases.for_game::<G>())
+            let config = <G as crate::Game>::config_from_spec(spec).map_err(|e| ApiError::bad(e.to_string()))?;
+            let knowing = (databases.for_game::<G>(), databases.book_for::<G>(&config));
+            Live::<G>::new(spec, position, engine, engine_mib, knowing)
                 .map(|l| Box::new(l) as _)
                 .map_err(ApiError::bad)
         })

@@ -40,13 +40,20 @@ pub struct UaiArgs {
     /// An endgame database file the search consults (Kalah or Oware, as for `bestmove`).
     #[arg(long)]
     egdb: Option<std::path::PathBuf>,
+    /// The opening book the engine probes (and teaches, with every game it sees finished).
+    #[command(flatten)]
+    book: super::book::BookFileArgs,
 }
 
 impl UaiArgs {
     /// The arguments of a session of `game` (for embedding and tests; the command line
     /// builds them with clap).
     pub fn new(game: GameSpec) -> UaiArgs {
-        UaiArgs { game, egdb: None }
+        UaiArgs {
+            game,
+            egdb: None,
+            book: Default::default(),
+        }
     }
 }
 
@@ -363,6 +370,9 @@ pub fn run_session<G: Evaluators + Perft>(
     let mut knowledge = Knowledge::new();
     if let Some(path) = &args.egdb {
         knowledge = knowledge.with_database(super::open_database::<G>(&args.game, path)?);
+    }
+    if let Some(book) = args.book.open::<G>(&args.game)? {
+        knowledge = knowledge.with_book(book);
     }
     let lines = read_lines(input)?;
     let options = Options::default();

@@ -44,6 +44,7 @@ fn go<G: Game>(
         tie_break,
         tree_min_depth: min_depth,
         helpers: None,
+        avoid: &[],
     };
     think(tree, &mut worker, position, &mut setup, |_, _| {})
 }

@@ -626,3 +626,30 @@ pub fn kalah_egdb_file(data: &[u8]) {
     let again = KalahEgdb::from_payload(&written).expect("reads back");
     assert_eq!(again, egdb);
 }
+
+/// Opening books: bytes that read as a book of a game write back to the same bytes, read
+/// again to the same book, and the book's advice at the start is legal there.
+pub fn book_file(data: &[u8]) {
+    book_file_of::<Kalah>(data);
+    book_file_of::<Oware>(data);
+    book_file_of::<Ataxx>(data);
+}
+
+fn book_file_of<G: Game>(data: &[u8]) {
+    use ponder::book::{Book, BookAdvice, BookPolicy};
+    let path = std::path::Path::new("fuzzed.book");
+    let Ok(book) = Book::<G>::from_bytes(data, path, None) else {
+        return;
+    };
+    let written = book.to_bytes().expect("writes to memory");
+    let again = Book::<G>::from_bytes(&written, path, None).expect("reads back");
+    assert_eq!(again.to_bytes().expect("writes to memory"), written);
+    let Ok(start) = G::start(book.config()) else {
+        return;
+    };
+    match book.advise(&start, Some(7), &BookPolicy::default()) {
+        BookAdvice::Play(mv) => assert!(start.is_legal(mv)),
+        BookAdvice::Avoid(moves) => assert!(moves.iter().all(|&mv| start.is_legal(mv))),
+        BookAdvice::Search => {}
+    }
+}
