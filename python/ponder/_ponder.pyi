@@ -91,7 +91,9 @@ class Engine:
 
     ``egdb``: the path of an endgame database file of the game (``ponder solve --save``, or
     the one ``ponder solve`` keeps in the user's cache), opened memory-mapped; ``ValueError``
-    when the file is not a database of this game and board.
+    when the file is not a database of this game and board. ``book``: an opening book file
+    (``ponder book build``; made there when missing) that the engine plays from and learns
+    from after every game it finishes (``book_frozen=True``: probed, never written).
 
     Options: ``hash`` (MiB), ``tree`` (MiB), ``ponder``, ``ponder_mode``, ``reuse_tree``,
     ``tie_break`` (``random``, ``first``, ``random:<seed>``), ``seed``, ``eval``,
@@ -104,6 +106,8 @@ class Engine:
         position: Union[None, str, Position] = None,
         pin_thread: bool = False,
         egdb: Union[None, str, "os.PathLike[str]"] = None,
+        book: Union[None, str, "os.PathLike[str]"] = None,
+        book_frozen: bool = False,
         **options: object,
     ) -> None: ...
     def go(

@@ -7,6 +7,7 @@ use crate::errors::{game_error, search_error, value_error};
 use crate::games::{ByGame, Family, MoveArg, Position, PyGame, by_game, new_record, wrap_record};
 use crate::limits::{finite_limits, limits};
 use ponder::GameRecord;
+use ponder::book::{BookBounds, SharedBook};
 use ponder::engine::{
     Command, Engine, EngineConfig, EngineOption, Event, IterationInfo, Knowledge, Limits,
     OPTION_NAMES, SearchId,
@@ -14,7 +15,8 @@ use ponder::engine::{
 use ponder::search::evaluator_by_name;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// How long a blocking wait sleeps between looks at Python's signals (Ctrl-C).
@@ -42,9 +44,12 @@ impl Family for Engines {
 
 /// The engine, on its own threads.
 ///
-/// `Engine(game="kalah", position=None, pin_thread=False, egdb=None, **options)`: `egdb` is
+/// `Engine(game="kalah", position=None, pin_thread=False, egdb=None, book=None, book_frozen=False, **options)`: `egdb` is
 /// the path of an endgame database file of the game (built by `ponder solve --save` or the
-/// cache, opened memory-mapped; `ValueError` names a file that is not one); options are the
+/// cache, opened memory-mapped; `ValueError` names a file that is not one); `book` an opening
+/// book file (`ponder book build`; a new one is made there when there is none), which the engine
+/// plays from and learns from after each game it finishes (`book_frozen=True`: never written);
+/// options are the
 /// engine's (`hash`, `tree`, `ponder`, `ponder_mode`, `reuse_tree`, `tie_break`, `seed`,
 /// `eval`, `forward_pruning`, `tree_min_depth`, `threads`); pondering is on by default.
 #[pyclass(module = "ponder._ponder", name = "Engine")]
@@ -56,14 +61,20 @@ impl<G: PyGame> Driven<G> {
     fn start(
         record: GameRecord<G>,
         config: EngineConfig,
-        egdb: Option<&Path>,
+        files: &KnowledgeFiles,
     ) -> PyResult<Driven<G>> {
         evaluator_by_name::<G>(&config.eval).map_err(search_error)?;
+        let game_config = record.current().config();
         let mut knowledge = Knowledge::new();
-        if let Some(path) = egdb {
-            let database = G::open_database(&record.current().config(), path)
+        if let Some(path) = &files.egdb {
+            let database = G::open_database(&game_config, path)
                 .map_err(|error| value_error(error.to_string()))?;
             knowledge = knowledge.with_database(database);
+        }
+        if let Some(path) = &files.book {
+            let book = SharedBook::open(path, &game_config, BookBounds::default())
+                .map_err(|error| value_error(error.to_string()))?;
+            knowledge = knowledge.with_book(Arc::new(book.learning(!files.book_frozen)));
         }
         Ok(Driven {
             engine: Engine::with_knowledge(record.clone(), config, knowledge)
@@ -190,23 +201,36 @@ fn snake_case(name: &str) -> String {
     keyword
 }
 
+/// The files an engine opens as its knowledge: an endgame database and an opening book.
+struct KnowledgeFiles {
+    egdb: Option<PathBuf>,
+    book: Option<PathBuf>,
+    book_frozen: bool,
+}
+
 fn start<G: PyGame>(
     record: GameRecord<G>,
     config: EngineConfig,
-    egdb: Option<&Path>,
+    files: &KnowledgeFiles,
 ) -> PyResult<ByGame<Engines>> {
-    Ok(G::wrap::<Engines>(Driven::start(record, config, egdb)?))
+    Ok(G::wrap::<Engines>(Driven::start(record, config, files)?))
 }
 
 #[pymethods]
 impl PyEngine {
     #[new]
-    #[pyo3(signature = (game = "kalah", position = None, pin_thread = false, egdb = None, **options))]
+    #[pyo3(signature = (
+        game = "kalah", position = None, pin_thread = false, egdb = None, book = None,
+        book_frozen = false, **options
+    ))]
+    #[allow(clippy::too_many_arguments)]
     fn py_new(
         game: &str,
         position: Option<&Bound<'_, PyAny>>,
         pin_thread: bool,
         egdb: Option<PathBuf>,
+        book: Option<PathBuf>,
+        book_frozen: bool,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<PyEngine> {
         let record = match position {
@@ -222,8 +246,13 @@ impl PyEngine {
             pin_thread,
             ..config(options)?
         };
+        let files = KnowledgeFiles {
+            egdb,
+            book,
+            book_frozen,
+        };
         Ok(PyEngine {
-            driven: by_game!(record, record => start(record, config, egdb.as_deref())?),
+            driven: by_game!(record, record => start(record, config, &files)?),
         })
     }
 
