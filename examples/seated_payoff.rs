@@ -37,7 +37,8 @@
 
 use ponder::engine::SeatedEngine;
 use ponder::games::ataxx::seats::AtaxxSeats;
-use ponder::search::multi::{MultiAlgorithm, MultiLimits, MultiSearch};
+use ponder::search::Limits;
+use ponder::search::multi::{MultiAlgorithm, MultiSearch};
 use ponder::{Game, GameSpec, Seat};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -47,7 +48,7 @@ use std::time::{Duration, Instant};
 struct Options {
     games: u32,
     think: Duration,
-    limits: MultiLimits,
+    limits: Limits,
     algorithm: MultiAlgorithm,
     each: bool,
     resume: bool,
@@ -60,11 +61,7 @@ fn options() -> Options {
     let mut options = Options {
         games: 2,
         think: Duration::from_millis(1000),
-        limits: MultiLimits {
-            depth: 6,
-            nodes: u64::MAX,
-            time: None,
-        },
+        limits: Limits::depth(6),
         algorithm: MultiAlgorithm::BrsPlus,
         each: false,
         resume: true,
@@ -79,10 +76,11 @@ fn options() -> Options {
         match pair[0].as_str() {
             "--games" => options.games = number() as u32,
             "--think" => options.think = Duration::from_millis(number()),
-            "--depth" => options.limits.depth = number() as u32,
+            "--depth" => options.limits.depth = Some(number() as u32),
             "--movetime" => {
-                options.limits.depth = 64;
-                options.limits.time = Some(Duration::from_millis(number()));
+                // A hard limit (the search unwinds at it): the overruns are measured past it.
+                options.limits.depth = Some(64);
+                options.limits.hard_time = Some(Duration::from_millis(number()));
             }
             "--algorithm" => {
                 options.algorithm = MultiAlgorithm::from_name(value).expect("an algorithm")
@@ -183,8 +181,7 @@ fn human_move(
     if rng.random_range(0..4) == 0 {
         return moves[rng.random_range(0..moves.len())];
     }
-    let limits = MultiLimits::default();
-    let found = greedy.search(position, MultiAlgorithm::Greedy, limits);
+    let found = greedy.search(position, MultiAlgorithm::Greedy, &Limits::default());
     found.best.unwrap_or(moves[0])
 }
 
@@ -253,7 +250,10 @@ fn thread_cpu_time() -> Option<Duration> {
 
 /// `--overruns N`: the search's own time past `--movetime`, on the caller's thread.
 fn measure_overruns(options: &Options) {
-    let time = options.limits.time.expect("--overruns needs --movetime");
+    let time = options
+        .limits
+        .hard_time
+        .expect("--overruns needs --movetime");
     let mut rng = SmallRng::seed_from_u64(options.seed);
     let mut search = MultiSearch::new(1 << 20);
     let (mut walls, mut cpus) = (Vec::new(), Vec::new());
@@ -263,7 +263,7 @@ fn measure_overruns(options: &Options) {
             continue;
         }
         let (wall, cpu) = (Instant::now(), thread_cpu_time());
-        search.search(&position, options.algorithm, options.limits);
+        search.search(&position, options.algorithm, &options.limits);
         walls.push(wall.elapsed().saturating_sub(time));
         if let (Some(before), Some(after)) = (cpu, thread_cpu_time()) {
             cpus.push((after - before).saturating_sub(time));
@@ -329,9 +329,9 @@ fn play_games(options: &Options) -> Measured {
                 let started = Instant::now();
                 let answer = bots
                     .of(seat)
-                    .go(&position, options.algorithm, options.limits);
+                    .go(&position, options.algorithm, options.limits.clone());
                 let took = started.elapsed();
-                if let Some(time) = options.limits.time {
+                if let Some(time) = options.limits.hard_time {
                     measured.overruns[side].push(took.saturating_sub(time));
                 }
                 found.push((answer.expect("an answer"), took));
@@ -380,7 +380,7 @@ fn main() {
         pondered.len(),
         percentiles(measured.stops)
     );
-    if options.limits.time.is_some() {
+    if options.limits.hard_time.is_some() {
         for (name, overruns) in ["P (pinned)", "N", "O"].iter().zip(measured.overruns) {
             println!("{name}: go past movetime {}", percentiles(overruns));
         }

@@ -10,10 +10,9 @@
 //! or stored by an earlier search below that move), its move first, and finds the rest of
 //! what was stored below it by key.
 
-use crate::search::multi::{MultiAlgorithm, MultiLimits, MultiOutcome, MultiSearch, SeatedGame};
+use crate::search::multi::{MultiAlgorithm, MultiOutcome, MultiSearch, SeatedGame};
+use crate::search::{Limits, StopSignal};
 use crossbeam_channel::{Receiver, Sender, unbounded};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 
 /// The deepest pondering round.
@@ -22,7 +21,7 @@ const PONDER_DEPTH: u32 = 64;
 /// What the thread is asked to do.
 enum Job<G: SeatedGame> {
     /// Choose a move for the seat to move.
-    Go(G, MultiAlgorithm, MultiLimits),
+    Go(G, MultiAlgorithm, Limits),
     /// Think on a human's time until stopped.
     Ponder(G, MultiAlgorithm),
 }
@@ -46,7 +45,7 @@ pub enum SeatedEvent<M> {
 pub struct SeatedEngine<G: SeatedGame> {
     jobs: Option<Sender<Job<G>>>,
     events: Receiver<SeatedEvent<G::Move>>,
-    stop: Arc<AtomicBool>,
+    stop: StopSignal,
     thread: Option<JoinHandle<()>>,
     pondering: bool,
 }
@@ -72,7 +71,7 @@ impl<G: SeatedGame> SeatedEngine<G> {
     pub fn spawn_with(entries: usize, pin: bool, resume: bool) -> std::io::Result<SeatedEngine<G>> {
         let (jobs, job_receiver) = unbounded::<Job<G>>();
         let (event_sender, events) = unbounded();
-        let stop = Arc::new(AtomicBool::new(false));
+        let stop = StopSignal::new();
         let mut search = MultiSearch::new(entries)
             .with_stop(stop.clone())
             .with_resume(resume);
@@ -85,10 +84,11 @@ impl<G: SeatedGame> SeatedEngine<G> {
                 for job in job_receiver {
                     let event = match job {
                         Job::Go(position, algorithm, limits) => {
-                            SeatedEvent::BestMove(search.search(&position, algorithm, limits))
+                            SeatedEvent::BestMove(search.search(&position, algorithm, &limits))
                         }
                         Job::Ponder(position, algorithm) => {
-                            let (nodes, depth) = search.ponder(&position, algorithm, PONDER_DEPTH);
+                            let (nodes, depth) =
+                                search.ponder(&position, algorithm, PONDER_DEPTH, |_, _| {});
                             SeatedEvent::Pondered { nodes, depth }
                         }
                     };
@@ -111,10 +111,10 @@ impl<G: SeatedGame> SeatedEngine<G> {
         &mut self,
         position: &G,
         algorithm: MultiAlgorithm,
-        limits: MultiLimits,
+        limits: Limits,
     ) -> Option<MultiOutcome<G::Move>> {
         self.stop_pondering();
-        self.stop.store(false, Ordering::Relaxed);
+        self.stop.reset();
         self.send(Job::Go(*position, algorithm, limits))?;
         loop {
             match self.events.recv().ok()? {
@@ -127,7 +127,7 @@ impl<G: SeatedGame> SeatedEngine<G> {
     /// Starts pondering on `position` (a human's turn); returns at once.
     pub fn ponder(&mut self, position: &G, algorithm: MultiAlgorithm) {
         self.stop_pondering();
-        self.stop.store(false, Ordering::Relaxed);
+        self.stop.reset();
         self.pondering = self.send(Job::Ponder(*position, algorithm)).is_some();
     }
 
@@ -137,7 +137,7 @@ impl<G: SeatedGame> SeatedEngine<G> {
         if !std::mem::take(&mut self.pondering) {
             return None;
         }
-        self.stop.store(true, Ordering::Relaxed);
+        self.stop.stop();
         loop {
             match self.events.recv().ok()? {
                 SeatedEvent::Pondered { nodes, depth } => return Some((nodes, depth)),
@@ -153,7 +153,7 @@ impl<G: SeatedGame> SeatedEngine<G> {
 
 impl<G: SeatedGame> Drop for SeatedEngine<G> {
     fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
+        self.stop.stop();
         self.jobs = None;
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();
@@ -172,13 +172,8 @@ impl<G: SeatedGame> SeatedEngine<G> {
 
     /// Starts searching `position` for its seat to move and returns at once; the answer
     /// comes from [`SeatedEngine::try_event`]. `false` when the thread is gone.
-    pub fn start_go(
-        &mut self,
-        position: &G,
-        algorithm: MultiAlgorithm,
-        limits: MultiLimits,
-    ) -> bool {
-        self.stop.store(false, Ordering::Relaxed);
+    pub fn start_go(&mut self, position: &G, algorithm: MultiAlgorithm, limits: Limits) -> bool {
+        self.stop.reset();
         self.send(Job::Go(*position, algorithm, limits)).is_some()
     }
 
@@ -196,7 +191,7 @@ impl<G: SeatedGame> SeatedEngine<G> {
     /// then comes from [`SeatedEngine::try_event`] ([`SeatedEngine::stop_pondering`] no
     /// longer waits for it).
     pub fn request_stop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
+        self.stop.stop();
         self.pondering = false;
     }
 }
@@ -206,7 +201,7 @@ mod polled_tests {
     use super::{SeatedEngine, SeatedEvent};
     use crate::games::Game;
     use crate::games::ataxx::seats::AtaxxSeats;
-    use crate::search::multi::MultiLimits;
+    use crate::search::Limits;
     use std::time::{Duration, Instant};
 
     type Engine = SeatedEngine<AtaxxSeats>;
@@ -232,10 +227,7 @@ mod polled_tests {
     fn a_started_search_answers_through_the_poll() {
         let mut engine = Engine::spawn(1 << 12).unwrap();
         let start = position("ataxx:players=4", "startpos");
-        let limits = MultiLimits {
-            nodes: 2_000,
-            ..MultiLimits::default()
-        };
+        let limits = Limits::nodes(2_000);
         assert!(engine.start_go(&start, Engine::DEFAULT_ALGORITHM, limits));
         let SeatedEvent::BestMove(found) = next_event(&mut engine) else {
             panic!("a search answers with its move")

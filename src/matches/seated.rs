@@ -1,7 +1,8 @@
 //! Matches of more than two seats: every player plays every seat of the same openings (the
 //! seating rotated), and each player's average rank, win share and score are reported.
 
-use crate::search::multi::{MultiAlgorithm, MultiLimits, MultiSearch, SeatedGame};
+use crate::search::Limits;
+use crate::search::multi::{MultiAlgorithm, MultiSearch, SeatedGame};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -13,7 +14,7 @@ pub struct SeatedPlayer {
     /// The algorithm.
     pub algorithm: MultiAlgorithm,
     /// The limits of each move's search.
-    pub limits: MultiLimits,
+    pub limits: Limits,
 }
 
 /// One player's results over a seated match.
@@ -75,7 +76,7 @@ pub fn run_seated_match<G: SeatedGame>(
                 }
                 let who = seating[position.side_to_move().index()];
                 let player = &players[who];
-                let found = searches[who].search(&position, player.algorithm, player.limits);
+                let found = searches[who].search(&position, player.algorithm, &player.limits);
                 position = position.play_unchecked(found.best.unwrap_or(moves[0]));
             }
             record(&position, &seating, &mut tallies);

@@ -4,7 +4,8 @@
 use crate::my_turn;
 use ponder::engine::SeatedEngine;
 use ponder::games::ataxx::seats::AtaxxSeats;
-use ponder::search::multi::{MultiAlgorithm, MultiLimits};
+use ponder::search::Limits;
+use ponder::search::multi::MultiAlgorithm;
 use ponder::{Game, GameSpec};
 use std::time::Duration;
 
@@ -24,11 +25,11 @@ fn human_to_move() -> AtaxxSeats {
     position
 }
 
-fn limits(depth: u32, nodes: u64) -> MultiLimits {
-    MultiLimits {
-        depth,
-        nodes,
-        time: None,
+fn limits(depth: u32, nodes: u64) -> Limits {
+    Limits {
+        depth: Some(depth),
+        nodes: Some(nodes),
+        ..Limits::default()
     }
 }
 
@@ -62,12 +63,13 @@ fn after_pondering(resume: bool) -> (u32, Vec<(u32, u32)>) {
         let mut moves = Vec::new();
         actual.legal_moves(&mut moves);
         // Below what the first iteration of a search without pondering needs.
-        let budget = limits(64, moves.len() as u64);
+        let nodes = moves.len() as u64;
+        let budget = limits(64, nodes);
         let mut plain = SeatedEngine::<AtaxxSeats>::spawn(1 << 18).unwrap();
-        let without = plain.go(&actual, ALGORITHM, budget).unwrap();
+        let without = plain.go(&actual, ALGORITHM, budget.clone()).unwrap();
         let with = pondering.go(&actual, ALGORITHM, budget).unwrap();
         assert!(actual.is_legal(with.best.unwrap()));
-        assert!(with.nodes <= budget.nodes && without.nodes <= budget.nodes);
+        assert!(with.nodes <= nodes && without.nodes <= nodes);
         depths.push((with.depth, without.depth));
     }
     (pondered, depths)

@@ -7,7 +7,8 @@ use crate::cli::CliError;
 use crate::engine::SeatedEngine;
 use crate::games::ataxx::seats::{AtaxxSeats, seat_letter};
 use crate::games::{Game, GameRecord, Seat};
-use crate::search::multi::{MultiAlgorithm, MultiLimits};
+use crate::search::Limits;
+use crate::search::multi::MultiAlgorithm;
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
 
@@ -21,7 +22,7 @@ enum Sitter {
     Bot {
         label: String,
         algorithm: MultiAlgorithm,
-        limits: MultiLimits,
+        limits: Limits,
     },
 }
 
@@ -56,19 +57,19 @@ fn parse_sitter(text: &str, args: &PlayArgs) -> Result<Sitter, CliError> {
             ))
         })?
     };
-    let mut limits = MultiLimits {
-        depth: args.depth.unwrap_or(64),
-        nodes: u64::MAX,
-        time: Some(Duration::from_millis(args.movetime.unwrap_or(1000))),
+    let mut limits = Limits {
+        depth: Some(args.depth.unwrap_or(64)),
+        hard_time: Some(Duration::from_millis(args.movetime.unwrap_or(1000))),
+        ..Limits::default()
     };
     for param in params.split(';').filter(|p| !p.is_empty()) {
         let bad = || CliError::Usage(format!("seat {text:?}: bad parameter {param:?}"));
         let (key, value) = param.split_once('=').ok_or_else(bad)?;
         let value: u64 = value.parse().map_err(|_| bad())?;
         match key {
-            "depth" => limits.depth = value.clamp(1, 100) as u32,
-            "nodes" => limits.nodes = value.max(1),
-            "movetime" => limits.time = Some(Duration::from_millis(value.max(1))),
+            "depth" => limits.depth = Some(value.clamp(1, 100) as u32),
+            "nodes" => limits.nodes = Some(value.max(1)),
+            "movetime" => limits.hard_time = Some(Duration::from_millis(value.max(1))),
             _ => return Err(bad()),
         }
     }
@@ -104,7 +105,7 @@ pub(super) fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> 
                 algorithm,
                 limits,
             } => {
-                let found = engine.go(&position, *algorithm, *limits);
+                let found = engine.go(&position, *algorithm, limits.clone());
                 let mv = found.and_then(|f| f.best).unwrap_or(moves[0]);
                 if let Some(found) = found {
                     writeln!(

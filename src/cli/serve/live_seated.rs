@@ -16,7 +16,8 @@ use super::types::{Hint, Thinking};
 use crate::engine::{SeatedEngine, SeatedEvent};
 use crate::games::ataxx::seats::AtaxxSeats;
 use crate::games::{Game, GameSpec};
-use crate::search::multi::{MultiAlgorithm, MultiLimits, MultiOutcome, MultiSearch};
+use crate::search::Limits;
+use crate::search::multi::{MultiAlgorithm, MultiOutcome, MultiSearch};
 use rand::seq::IndexedRandom;
 use std::time::{Duration, Instant};
 
@@ -37,7 +38,7 @@ struct Search {
     seat: usize,
     algorithm: MultiAlgorithm,
     /// The whole search's limits.
-    limits: MultiLimits,
+    limits: Limits,
     started: Instant,
     nodes: u64,
     /// The latest slice's answer with a move.
@@ -160,17 +161,17 @@ impl LiveSeated {
                 nps: (search.nodes as f64 / elapsed.as_secs_f64().max(1e-3)) as u64,
             });
         }
-        let limits = search.limits;
-        let time_left = limits.time.map(|t| t.saturating_sub(elapsed));
-        let spent = outcome.depth >= limits.depth
-            || search.nodes >= limits.nodes
+        let limits = &search.limits;
+        let time_left = limits.hard_time.map(|t| t.saturating_sub(elapsed));
+        let spent = limits.depth.is_some_and(|depth| outcome.depth >= depth)
+            || limits.nodes.is_some_and(|nodes| search.nodes >= nodes)
             || time_left.is_some_and(|t| t.is_zero())
             || search.algorithm == MultiAlgorithm::Greedy;
         if !spent && let Some(engine) = &mut self.engine {
-            let slice = MultiLimits {
-                depth: limits.depth,
-                nodes: limits.nodes - search.nodes,
-                time: Some(time_left.map_or(SLICE, |t| t.min(SLICE))),
+            let slice = Limits {
+                nodes: limits.nodes.map(|nodes| nodes - search.nodes),
+                hard_time: Some(time_left.map_or(SLICE, |t| t.min(SLICE))),
+                ..limits.clone()
             };
             if engine.start_go(&self.played.record.current(), search.algorithm, slice) {
                 self.job = Job::Search(search);
@@ -222,9 +223,9 @@ impl LiveSeated {
                 else {
                     return;
                 };
-                let slice = MultiLimits {
-                    time: Some(limits.time.map_or(SLICE, |t| t.min(SLICE))),
-                    ..limits
+                let slice = Limits {
+                    hard_time: Some(limits.hard_time.map_or(SLICE, |t| t.min(SLICE))),
+                    ..limits.clone()
                 };
                 if engine.start_go(&self.played.record.current(), algorithm, slice) {
                     self.job = Job::Search(Search {
@@ -355,7 +356,7 @@ fn hint(position: &AtaxxSeats, search: &HintSearch) -> Result<Hint, String> {
     };
     let _slot = config.search_slots.acquire();
     let mut multi = MultiSearch::new(table_entries(config.hash_mib as usize));
-    let found = multi.search(position, algorithm, limits);
+    let found = multi.search(position, algorithm, &limits);
     let mv = found
         .best
         .ok_or_else(|| "the search found no move".to_string())?;
