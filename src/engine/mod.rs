@@ -44,6 +44,7 @@ mod opponent;
 mod ponder;
 mod search_thread;
 mod seated;
+mod seats;
 mod think;
 mod tree;
 

@@ -1,5 +1,6 @@
 //! The search thread: runs one job at a time (a `go` or pondering) on a tree lent by the
-//! engine thread, sends its events directly, and hands the tree back; and the [`Knowledge`]
+//! engine thread, sends its events directly, and hands the tree back (games of more than two
+//! seats run on the multi-player search: `seats`); and the [`Knowledge`]
 //! (evaluator and endgame database values) its searches are compiled for, here because a
 //! job carries the knowledge and the knowledge runs the job with its evaluator's type.
 
@@ -8,10 +9,12 @@ use super::config::PonderMode;
 use super::event::{Event, IterationInfo, PonderInfo};
 use super::opponent::{OpponentModel, Prediction};
 use super::ponder::{PonderEnd, PonderSetup, ponder};
+use super::seats::{SeatedRunner, is_seated};
 use super::think::{ThinkSetup, think};
 use super::tree::Tree;
 use crate::eval::{Database, Evaluator, EvaluatorVisitor, Evaluators, WithDatabase};
 use crate::games::{Game, Key};
+use crate::search::multi::MultiAlgorithm;
 use crate::search::{HelperPool, SearchWorker, TranspositionTable};
 use crate::search::{Limits, StopSignal, TieBreak};
 use crossbeam_channel::{Receiver, Sender};
@@ -63,6 +66,13 @@ pub(crate) struct Job<G: Game> {
     pub forward_pruning: bool,
     /// Threads of a `go`: this one and `threads - 1` Lazy SMP helpers.
     pub threads: usize,
+    /// The multi-player search of more than two seats.
+    pub seated_algorithm: MultiAlgorithm,
+    /// The size of the multi-player search's table, MiB.
+    pub hash_mib: usize,
+    /// Keep what earlier searches found: the multi-player search resumes above the depth its
+    /// table holds for the root.
+    pub reuse_tree: bool,
 }
 
 /// A job handed back.
@@ -79,9 +89,9 @@ pub(crate) struct JobDone<G: Game> {
 
 /// What a job leaves besides its events.
 pub(crate) struct Finished<G: Game> {
-    tree: Tree<G>,
-    ponder_finished: bool,
-    prediction: Option<Prediction<G>>,
+    pub(super) tree: Tree<G>,
+    pub(super) ponder_finished: bool,
+    pub(super) prediction: Option<Prediction<G>>,
 }
 
 /// The search thread's loop: until the job channel closes.
@@ -95,12 +105,15 @@ pub(crate) fn run<G: Evaluators>(
         super::affinity::pin_to_last_core();
     }
     let mut workers = None;
+    let mut seated = None;
     while let Ok(job) = jobs.recv() {
         let think_id = match job.kind {
             JobKind::Think { id, .. } => Some(id),
             JobKind::Ponder { .. } => None,
         };
-        let result = catch_unwind(AssertUnwindSafe(|| run_job(job, &events, &mut workers)));
+        let result = catch_unwind(AssertUnwindSafe(|| {
+            run_job(job, &events, &mut workers, &mut seated)
+        }));
         let message = match result {
             Ok(finished) => JobDone {
                 tree: Some(finished.tree),
@@ -111,6 +124,7 @@ pub(crate) fn run<G: Evaluators>(
             Err(_) => {
                 // The workers may have been left mid-job: start afresh.
                 workers = None;
+                seated = None;
                 JobDone {
                     tree: None,
                     ponder_finished: false,
@@ -167,12 +181,27 @@ impl<G: Game, E: Evaluator<G> + 'static> EngineEvaluator<G> for GivenEvaluator<E
 }
 
 /// Runs a job with the search compiled for its evaluator: the one given as a value, or the
-/// one the job names.
+/// one the job names; or, with more than two seats, with the multi-player search kept in
+/// `seated`.
 fn run_job<G: Evaluators>(
     job: Job<G>,
     events: &Sender<Event<G>>,
     workers: &mut Option<Workers<G>>,
+    seated: &mut Option<Box<dyn Any + Send>>,
 ) -> Finished<G> {
+    let job = if is_seated(&job.position) {
+        let runner = SeatedRunner {
+            job,
+            events,
+            search: seated,
+        };
+        match G::visit_seated(runner) {
+            Ok(finished) => return finished,
+            Err(runner) => runner.job,
+        }
+    } else {
+        job
+    };
     let given = job.knowledge.evaluator.clone();
     let eval = if G::evaluator_names().contains(&job.eval.as_str()) {
         job.eval.clone()
