@@ -43,7 +43,6 @@ mod memory;
 mod opponent;
 mod ponder;
 mod search_thread;
-mod seated;
 mod seats;
 mod think;
 mod tree;
@@ -57,7 +56,6 @@ pub use event::{BestMove, EngineError, Event, IterationInfo, PonderInfo, PonderL
 pub use handle::Engine;
 pub use memory::MemoryUse;
 pub use search_thread::Knowledge;
-pub use seated::{SeatedEngine, SeatedEvent};
 pub use tree::TreeStats;
 
 pub use config::MAX_THREADS;

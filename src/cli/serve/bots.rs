@@ -1,7 +1,7 @@
 //! The server's bots: the levels a seat may take and what each means for game `G`, and for
 //! games of more than two seats ([`seated_bot`]).
 
-use crate::engine::{EngineConfig, Limits, SeatedEngine, TieBreak};
+use crate::engine::{EngineConfig, Limits, TieBreak};
 use crate::games::Game;
 use crate::games::ataxx::seats::AtaxxSeats;
 use crate::players::{Level, PlayerSpec, level_params};
@@ -107,7 +107,7 @@ const SEATED_MEDIUM_NODES: u64 = 20_000;
 /// and 20,000 nodes, `hard` and `perfect` BRS+ for the hard level's time (no database
 /// covers these games); every search capped at `hard_time`.
 pub fn seated_bot(level: BotLevel, hard_time: Duration) -> SeatedBot {
-    let brs_plus = SeatedEngine::<AtaxxSeats>::DEFAULT_ALGORITHM;
+    let brs_plus = EngineConfig::DEFAULT_SEATED_ALGORITHM;
     let limits = |nodes: Option<u64>, time: Duration| Limits {
         nodes,
         hard_time: Some(time.min(hard_time)),
