@@ -51,7 +51,7 @@ pub fn run(args: &MatchArgs, specs: &[&PlayerSpec], out: &mut dyn Write) -> Resu
         .map(|spec| seated_player(spec))
         .collect::<Result<Vec<_>, _>>()?;
     let openings = args.games.div_ceil(seats);
-    let tallies = run_seated_match(&start, &players, openings, args.opening_plies, args.seed);
+    let tallies = run_seated_match(&start, &players, openings, args.opening_plies, args.seed)?;
     let rows: Vec<_> = players
         .iter()
         .zip(&tallies)
