@@ -11,6 +11,9 @@
 //!   moves over the tree.
 //! - `ponder`: searching the human's replies while the human thinks.
 //! - `opponent`: the opponent model that ranks the human's replies and shares the time.
+//! - `seats`: the search thread's jobs at tables of three and four seats, run by the
+//!   multi-player search ([`EngineConfig::seated_algorithm`]) behind the same handle,
+//!   commands, events, limits and stop signal.
 //! - `search_thread` also holds `Knowledge`: the evaluator and endgame database an engine is
 //!   given as values.
 //!

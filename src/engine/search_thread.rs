@@ -9,10 +9,12 @@ use super::config::PonderMode;
 use super::event::{Event, IterationInfo, PonderInfo};
 use super::opponent::{OpponentModel, Prediction};
 use super::ponder::{PonderEnd, PonderSetup, ponder};
-use super::seats::{SeatedRunner, is_seated};
+use super::seats::{self, SeatedJob, SeatedTask, is_seated};
 use super::think::{ThinkSetup, think};
 use super::tree::Tree;
-use crate::eval::{Database, Evaluator, EvaluatorVisitor, Evaluators, WithDatabase};
+use crate::eval::{
+    Database, Evaluator, EvaluatorVisitor, Evaluators, SeatedGame, SeatedVisitor, WithDatabase,
+};
 use crate::games::{Game, Key};
 use crate::search::multi::MultiAlgorithm;
 use crate::search::{HelperPool, SearchWorker, TranspositionTable};
@@ -89,9 +91,9 @@ pub(crate) struct JobDone<G: Game> {
 
 /// What a job leaves besides its events.
 pub(crate) struct Finished<G: Game> {
-    pub(super) tree: Tree<G>,
-    pub(super) ponder_finished: bool,
-    pub(super) prediction: Option<Prediction<G>>,
+    tree: Tree<G>,
+    ponder_finished: bool,
+    prediction: Option<Prediction<G>>,
 }
 
 /// The search thread's loop: until the job channel closes.
@@ -219,6 +221,47 @@ fn run_job<G: Evaluators>(
     match G::visit_evaluator(&eval, runner) {
         Ok(result) => result,
         Err(_) => unreachable!("the evaluator name was checked"),
+    }
+}
+
+/// Runs one job of a game of more than two seats once the game is known to be a
+/// [`SeatedGame`] (see [`Evaluators::visit_seated`]): the tree is handed back untouched.
+struct SeatedRunner<'a, G: Game> {
+    job: Job<G>,
+    events: &'a Sender<Event<G>>,
+    /// The search thread's `MultiSearch<G>`, kept from job to job (`None`: not made yet).
+    search: &'a mut Option<Box<dyn Any + Send>>,
+}
+
+impl<G: Game> SeatedVisitor<G> for SeatedRunner<'_, G> {
+    type Output = Finished<G>;
+
+    fn visit(self) -> Finished<G>
+    where
+        G: SeatedGame,
+    {
+        let job = self.job;
+        let seated = SeatedJob {
+            position: job.position,
+            start: job.start,
+            stop: &job.stop,
+            algorithm: job.seated_algorithm,
+            hash_mib: job.hash_mib,
+            resume: job.reuse_tree,
+            events: self.events,
+        };
+        let task = match &job.kind {
+            JobKind::Think { id, limits, .. } => SeatedTask::Think { id: *id, limits },
+            JobKind::Ponder { deepen_replies, .. } => SeatedTask::Ponder {
+                deepen_replies: *deepen_replies,
+            },
+        };
+        let ponder_finished = seats::run(self.search, &seated, task);
+        Finished {
+            tree: job.tree,
+            ponder_finished,
+            prediction: None,
+        }
     }
 }
 

@@ -13,13 +13,13 @@
 //!
 //! [`EngineConfig::seated_algorithm`]: super::EngineConfig::seated_algorithm
 
+use super::command::SearchId;
 use super::event::{BestMove, Event, IterationInfo, PonderInfo};
-use super::search_thread::{Finished, Job, JobKind};
 use super::tree::TreeStats;
 use crate::eval::{SeatedGame, SeatedVisitor};
 use crate::games::Game;
 use crate::search::multi::{MultiAlgorithm, MultiOutcome, MultiSearch, MultiTable};
-use crate::search::{Limits, Score, SearchInfo};
+use crate::search::{Limits, Score, SearchInfo, StopSignal};
 use crossbeam_channel::Sender;
 use std::any::Any;
 use std::time::Instant;
@@ -43,55 +43,57 @@ pub(crate) fn is_seated<G: crate::eval::Evaluators>(position: &G) -> bool {
     position.seat_count() > 2 && G::visit_seated(Probe).is_ok()
 }
 
-/// Runs one job of a game of more than two seats once the game is known to be a
-/// [`SeatedGame`] (see [`crate::eval::Evaluators::visit_seated`]).
-pub(crate) struct SeatedRunner<'a, G: Game> {
-    pub job: Job<G>,
+/// What a job at a table of more than two seats needs from the job the engine thread sent.
+pub(crate) struct SeatedJob<'a, G: Game> {
+    pub position: G,
+    /// When the job was sent (a `go`'s deadlines count from here).
+    pub start: Instant,
+    pub stop: &'a StopSignal,
+    pub algorithm: MultiAlgorithm,
+    /// The table's size, MiB.
+    pub hash_mib: usize,
+    /// Resume above the depth the table holds for the root.
+    pub resume: bool,
     pub events: &'a Sender<Event<G>>,
-    /// The search thread's `MultiSearch<G>`, kept from job to job (`None`: not made yet).
-    pub search: &'a mut Option<Box<dyn Any + Send>>,
 }
 
-impl<G: Game> SeatedVisitor<G> for SeatedRunner<'_, G> {
-    type Output = Finished<G>;
+/// What the job does.
+pub(crate) enum SeatedTask<'a> {
+    /// A `go`.
+    Think { id: SearchId, limits: &'a Limits },
+    /// Pondering; `deepen_replies`: a person is to move.
+    Ponder { deepen_replies: bool },
+}
 
-    fn visit(self) -> Finished<G>
-    where
-        G: SeatedGame,
-    {
-        let job = self.job;
-        let entries = MultiTable::<G::Move>::entries_in(job.hash_mib);
-        let fits = self
-            .search
-            .as_ref()
-            .and_then(|search| search.downcast_ref::<MultiSearch<G>>())
-            .is_some_and(|search| search.entries() == entries);
-        if !fits {
-            *self.search = Some(Box::new(MultiSearch::<G>::new(entries)));
+/// Runs `task` with the search thread's `MultiSearch<G>` in `search` (made, or made anew when
+/// the table's size changed); `true` when pondering finished.
+pub(crate) fn run<G: SeatedGame>(
+    search: &mut Option<Box<dyn Any + Send>>,
+    job: &SeatedJob<'_, G>,
+    task: SeatedTask<'_>,
+) -> bool {
+    let entries = MultiTable::<G::Move>::entries_in(job.hash_mib);
+    let fits = search
+        .as_ref()
+        .and_then(|search| search.downcast_ref::<MultiSearch<G>>())
+        .is_some_and(|search| search.entries() == entries);
+    if !fits {
+        *search = Some(Box::new(MultiSearch::<G>::new(entries)));
+    }
+    let Some(search) = search
+        .as_mut()
+        .and_then(|search| search.downcast_mut::<MultiSearch<G>>())
+    else {
+        unreachable!("the search was made above")
+    };
+    search.set_stop(job.stop.clone());
+    search.set_resume(job.resume);
+    match task {
+        SeatedTask::Think { id, limits } => {
+            think(search, job, id, limits);
+            false
         }
-        let Some(search) = self
-            .search
-            .as_mut()
-            .and_then(|search| search.downcast_mut::<MultiSearch<G>>())
-        else {
-            unreachable!("the search was made above")
-        };
-        search.set_stop(job.stop.clone());
-        search.set_resume(job.reuse_tree);
-        let ponder_finished = match &job.kind {
-            JobKind::Think { id, limits, .. } => {
-                think(search, &job, *id, limits, self.events);
-                false
-            }
-            JobKind::Ponder { deepen_replies, .. } => {
-                ponder(search, &job, *deepen_replies, self.events)
-            }
-        };
-        Finished {
-            tree: job.tree,
-            ponder_finished,
-            prediction: None,
-        }
+        SeatedTask::Ponder { deepen_replies } => ponder(search, job, deepen_replies),
     }
 }
 
@@ -114,27 +116,21 @@ fn search_info<G: Game>(outcome: &MultiOutcome<G::Move>, start: Instant) -> Sear
 /// legal move if stopped before depth 1 and the table holds nothing for the root).
 fn think<G: SeatedGame>(
     search: &mut MultiSearch<G>,
-    job: &Job<G>,
-    id: u64,
+    job: &SeatedJob<'_, G>,
+    id: SearchId,
     limits: &Limits,
-    events: &Sender<Event<G>>,
 ) {
-    let position = job.position;
+    let (position, events) = (job.position, job.events);
     let mut answer = BestMove::unsearched(id, position);
     if position.outcome().is_none() {
-        let outcome = search.search_from(
-            &position,
-            job.seated_algorithm,
-            limits,
-            job.start,
-            |iteration| {
+        let outcome =
+            search.search_from(&position, job.algorithm, limits, job.start, |iteration| {
                 let _ = events.send(Event::Info(IterationInfo {
                     id,
                     search: search_info(iteration, job.start),
                     tree: TreeStats::default(),
                 }));
-            },
-        );
+            });
         answer.mv = outcome.best.or_else(|| {
             let mut moves = Vec::new();
             position.legal_moves(&mut moves);
@@ -153,11 +149,10 @@ fn think<G: SeatedGame>(
 /// is deepened until stopped. Reports each round or iteration; `true` when it finished.
 fn ponder<G: SeatedGame>(
     search: &mut MultiSearch<G>,
-    job: &Job<G>,
+    job: &SeatedJob<'_, G>,
     deepen_replies: bool,
-    events: &Sender<Event<G>>,
 ) -> bool {
-    let (position, start) = (job.position, job.start);
+    let (position, start, events) = (job.position, job.start, job.events);
     let _ = events.send(Event::Ponder(PonderInfo::Started {
         position,
         kept_nodes: 0,
@@ -172,7 +167,7 @@ fn ponder<G: SeatedGame>(
             time: start.elapsed(),
         }));
     };
-    let algorithm: MultiAlgorithm = job.seated_algorithm;
+    let algorithm = job.algorithm;
     let nodes = if position.outcome().is_some() {
         0
     } else if deepen_replies {

@@ -8,7 +8,9 @@ use super::Semaphore;
 use super::bots::{BotLevel, SeatedBot, engine_config, engine_limits, seated_bot};
 use super::played::{Played, PlayedGame};
 use super::types::{GameRecordJson, Hint, Position, Thinking, WsMessage};
-use crate::engine::{Engine, EngineConfig, EngineOption, Event, Knowledge, PonderInfo, SearchId};
+use crate::engine::{
+    Engine, EngineConfig, EngineOption, Event, Knowledge, Limits, PonderInfo, SearchId,
+};
 use crate::eval::{SeatedGame, SeatedVisitor};
 use crate::games::{Game, GameRecord, GameSpec, Seat};
 use crate::players::{StopSignal, Turn, build_player_with, score_text};
@@ -318,11 +320,23 @@ impl<G: Evaluators> Live<G> {
         else {
             return;
         };
-        let Some(engine) = &self.engine else { return };
         let (limits, tie_break) = engine_limits::<G>(level, drive.hard_time);
+        self.start_go(seat, EngineOption::TieBreak(tie_break), limits, permit);
+    }
+
+    /// Starts the engine's `go` for the bot at `seat` under `option` (pondering off), holding
+    /// the search slot `permit` until it answers.
+    fn start_go(
+        &mut self,
+        seat: usize,
+        option: EngineOption,
+        limits: Limits,
+        permit: super::OwnedPermit,
+    ) {
+        let Some(engine) = &self.engine else { return };
         engine.set_ponder(false);
         self.ponder_on = false;
-        engine.set_option(EngineOption::TieBreak(tie_break));
+        engine.set_option(option);
         let id = engine.go(limits);
         self.pending = Some(Pending {
             id,
@@ -349,19 +363,10 @@ impl<G: Evaluators> Live<G> {
                 }
             }
             SeatedBot::Search(algorithm, limits) => {
-                let (Some(engine), Some(permit)) = (&self.engine, drive.slots.try_acquire_owned())
-                else {
-                    return;
-                };
-                engine.set_ponder(false);
-                self.ponder_on = false;
-                engine.set_option(EngineOption::SeatedAlgorithm(algorithm));
-                let id = engine.go(limits);
-                self.pending = Some(Pending {
-                    id,
-                    seat,
-                    _slot: permit,
-                });
+                if let Some(permit) = drive.slots.try_acquire_owned() {
+                    let option = EngineOption::SeatedAlgorithm(algorithm);
+                    self.start_go(seat, option, limits, permit);
+                }
             }
         }
     }
