@@ -311,3 +311,24 @@ impl EngineOption {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{EngineConfig, EngineOption};
+    use crate::search::multi::MultiAlgorithm;
+
+    #[test]
+    fn the_seated_algorithm_is_an_option_by_name() {
+        let mut config = EngineConfig::default();
+        assert_eq!(config.seated_algorithm, MultiAlgorithm::BrsPlus);
+        let option = EngineOption::parse("SeatedAlgorithm", " MaxN ").unwrap();
+        assert_eq!(option, EngineOption::SeatedAlgorithm(MultiAlgorithm::MaxN));
+        option.apply(&mut config);
+        assert_eq!(config.seated_algorithm, MultiAlgorithm::MaxN);
+        let refused = EngineOption::parse("seatedalgorithm", "minimax").unwrap_err();
+        assert!(
+            refused.contains("minimax") && refused.contains("brsplus"),
+            "{refused}"
+        );
+    }
+}
