@@ -97,17 +97,19 @@ pub(crate) struct Finished<G: Game> {
 }
 
 /// The search thread's loop: until the job channel closes.
+/// `seated` is the multi-player search of a table of more than two seats, made with the
+/// engine (`None`: made by the first job that needs it).
 pub(crate) fn run<G: Evaluators>(
     jobs: Receiver<Job<G>>,
     done: Sender<JobDone<G>>,
     events: Sender<Event<G>>,
     pin: bool,
+    mut seated: Option<Box<dyn Any + Send>>,
 ) {
     if pin {
         super::affinity::pin_to_last_core();
     }
     let mut workers = None;
-    let mut seated = None;
     while let Ok(job) = jobs.recv() {
         let think_id = match job.kind {
             JobKind::Think { id, .. } => Some(id),

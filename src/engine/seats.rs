@@ -43,6 +43,30 @@ pub(crate) fn is_seated<G: crate::eval::Evaluators>(position: &G) -> bool {
     position.seat_count() > 2 && G::visit_seated(Probe).is_ok()
 }
 
+/// The multi-player search of `position`'s game with a table of `hash_mib` MiB, made (and its
+/// table filled) now; `None` when `position` is not searched by it.
+pub(crate) fn search_for<G: crate::eval::Evaluators>(
+    position: &G,
+    hash_mib: usize,
+) -> Option<Box<dyn Any + Send>> {
+    /// Makes the search once the game is known to be a [`SeatedGame`].
+    struct Make(usize);
+    impl<G: Game> SeatedVisitor<G> for Make {
+        type Output = Box<dyn Any + Send>;
+        fn visit(self) -> Box<dyn Any + Send>
+        where
+            G: SeatedGame,
+        {
+            let entries = MultiTable::<G::Move>::entries_in(self.0);
+            Box::new(MultiSearch::<G>::new(entries))
+        }
+    }
+    if position.seat_count() <= 2 {
+        return None;
+    }
+    G::visit_seated(Make(hash_mib)).ok()
+}
+
 /// What a job at a table of more than two seats needs from the job the engine thread sent.
 pub(crate) struct SeatedJob<'a, G: Game> {
     pub position: G,
