@@ -1,5 +1,6 @@
-//! The payoff of the seated engine's pondering and resuming: four-seat Ataxx, one scripted
-//! human (seat x) and three bots (o, y, z) on a [`SeatedEngine`].
+//! The payoff of the engine's pondering and resuming at a table of four seats: four-seat
+//! Ataxx, one scripted human (seat x) and three bots (o, y, z) on an [`Engine`] (its
+//! multi-player search, a table of 48 MiB: 2^20 slots).
 //!
 //! Three engines follow the same game. The engine under test (P) ponders while the human
 //! thinks `--think` ms a move, and plays the bots' moves; right after P answers a bot's turn,
@@ -12,15 +13,16 @@
 //! resuming off in P and N too (then N and O are the same engine twice).
 //!
 //! `--layout shared` (the default: one engine, one table, for the three bots) or `each` (one
-//! engine and table per bot; the engine of the seat after the human ponders). Also printed:
-//! how long `stop_pondering` took when the human moved (the bots' thread must stop within
+//! engine and table per bot; the engine of the seat after the human ponders). Every engine is
+//! told every move. Also printed: how long stopping the pondering took when the human moved
+//! (from `Ponder(false)` to the engine's `Stopped` event; the bots' thread must stop within
 //! 10 ms), and the depth pondering completed on every reply.
 //!
 //! The scripted human plays a one-ply greedy move, or a random one a quarter of the time; its
 //! own thinking runs on the caller's thread, then it waits out the rest of `--think`.
 //!
 //! `--stops N` measures only the stop latency: N times, P ponders a random four-seat position
-//! for a random 5 to 100 ms and is stopped; p50, p99 and max of `stop_pondering`'s time.
+//! for a random 5 to 100 ms and is stopped; p50, p99 and max of the time to its `Stopped`.
 //!
 //! `--overruns N --movetime MS` measures only the multi-player search's own overrun: N
 //! searches of random four-seat positions for `MS` on the caller's thread (no engine thread,
@@ -35,10 +37,11 @@
 //! cargo run --profile ci --example seated_payoff -- --overruns 200 --movetime 50
 //! ```
 
-use ponder::engine::SeatedEngine;
+use ponder::engine::{Command, Engine, EngineConfig, Event, PonderInfo};
 use ponder::games::ataxx::seats::AtaxxSeats;
-use ponder::search::multi::{MultiAlgorithm, MultiLimits, MultiSearch};
-use ponder::{Game, GameSpec, Seat};
+use ponder::search::Limits;
+use ponder::search::multi::{MultiAlgorithm, MultiSearch};
+use ponder::{Game, GameRecord, GameSpec, Seat};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::time::{Duration, Instant};
@@ -47,7 +50,7 @@ use std::time::{Duration, Instant};
 struct Options {
     games: u32,
     think: Duration,
-    limits: MultiLimits,
+    limits: Limits,
     algorithm: MultiAlgorithm,
     each: bool,
     resume: bool,
@@ -60,11 +63,7 @@ fn options() -> Options {
     let mut options = Options {
         games: 2,
         think: Duration::from_millis(1000),
-        limits: MultiLimits {
-            depth: 6,
-            nodes: u64::MAX,
-            time: None,
-        },
+        limits: Limits::depth(6),
         algorithm: MultiAlgorithm::BrsPlus,
         each: false,
         resume: true,
@@ -79,10 +78,11 @@ fn options() -> Options {
         match pair[0].as_str() {
             "--games" => options.games = number() as u32,
             "--think" => options.think = Duration::from_millis(number()),
-            "--depth" => options.limits.depth = number() as u32,
+            "--depth" => options.limits.depth = Some(number() as u32),
             "--movetime" => {
-                options.limits.depth = 64;
-                options.limits.time = Some(Duration::from_millis(number()));
+                // A hard limit (the search unwinds at it): the overruns are measured past it.
+                options.limits.depth = Some(64);
+                options.limits.hard_time = Some(Duration::from_millis(number()));
             }
             "--algorithm" => {
                 options.algorithm = MultiAlgorithm::from_name(value).expect("an algorithm")
@@ -99,23 +99,82 @@ fn options() -> Options {
 }
 
 /// The bots' engines: one for all, or one per seat.
+/// The table of every engine here, MiB (2^20 slots of 48 bytes).
+const HASH_MIB: usize = 48;
+
+/// An engine of `algorithm` on `position`, not pondering until told, pinned or not, resuming
+/// from its table or not.
+fn engine(
+    position: AtaxxSeats,
+    algorithm: MultiAlgorithm,
+    pin: bool,
+    resume: bool,
+) -> Engine<AtaxxSeats> {
+    let config = EngineConfig {
+        ponder: false,
+        hash_mib: HASH_MIB,
+        tree_mib: 1,
+        reuse_tree: resume,
+        pin_thread: pin,
+        seated_algorithm: algorithm,
+        ..EngineConfig::default()
+    };
+    Engine::new(GameRecord::new(position), config).expect("an engine")
+}
+
+/// Stops `engine`'s pondering (a `sync` numbered `sync` after it): the time until its
+/// `Stopped` (or `Finished`) event and the deepest round completed over every reply.
+fn stop_pondering(engine: &Engine<AtaxxSeats>, sync: u64) -> (Duration, u32) {
+    let stopping = Instant::now();
+    engine.set_ponder(false);
+    engine.send(Command::Sync(sync));
+    let (mut took, mut depth) = (Duration::ZERO, 0);
+    loop {
+        match engine
+            .recv_timeout(Duration::from_secs(60))
+            .expect("an event")
+        {
+            Event::Synced { id, .. } if id == sync => return (took, depth),
+            Event::Ponder(PonderInfo::Started { .. }) => depth = 0,
+            Event::Ponder(PonderInfo::Progress { depth: round, .. }) => depth = depth.max(round),
+            Event::Ponder(PonderInfo::Stopped { .. } | PonderInfo::Finished) => {
+                took = stopping.elapsed();
+            }
+            _ => {}
+        }
+    }
+}
+
 struct Bots {
-    engines: Vec<SeatedEngine<AtaxxSeats>>,
+    engines: Vec<Engine<AtaxxSeats>>,
 }
 
 impl Bots {
-    fn new(each: bool, pinned: bool, resume: bool) -> Bots {
-        let spawn = |_| SeatedEngine::spawn_with(1 << 20, pinned, resume);
-        let engines = (0..if each { 3 } else { 1 }).map(spawn);
+    fn new(options: &Options, pinned: bool, resume: bool) -> Bots {
+        let spawn = |_| engine(start(), options.algorithm, pinned, resume);
         Bots {
-            engines: engines.collect::<std::io::Result<_>>().expect("threads"),
+            engines: (0..if options.each { 3 } else { 1 }).map(spawn).collect(),
         }
     }
 
     /// The engine of `seat` (seats 1-3 are the bots).
-    fn of(&mut self, seat: Seat) -> &mut SeatedEngine<AtaxxSeats> {
+    fn of(&self, seat: Seat) -> &Engine<AtaxxSeats> {
         let index = (seat.index() - 1).min(self.engines.len() - 1);
-        &mut self.engines[index]
+        &self.engines[index]
+    }
+
+    /// Sets every engine's game to start at `position` (their tables are kept).
+    fn set_position(&self, position: AtaxxSeats) {
+        for engine in &self.engines {
+            engine.send(Command::SetPosition(GameRecord::new(position)));
+        }
+    }
+
+    /// Tells every engine the move played.
+    fn play(&self, mv: <AtaxxSeats as Game>::Move) {
+        for engine in &self.engines {
+            engine.send_move(mv);
+        }
     }
 }
 
@@ -183,8 +242,7 @@ fn human_move(
     if rng.random_range(0..4) == 0 {
         return moves[rng.random_range(0..moves.len())];
     }
-    let limits = MultiLimits::default();
-    let found = greedy.search(position, MultiAlgorithm::Greedy, limits);
+    let found = greedy.search(position, MultiAlgorithm::Greedy, &Limits::default());
     found.best.unwrap_or(moves[0])
 }
 
@@ -212,7 +270,7 @@ fn random_walk(from: AtaxxSeats, plies: u32, rng: &mut SmallRng) -> AtaxxSeats {
 /// `--stops N`: the latency of `stop_pondering` after random pondering times.
 fn measure_stops(options: &Options) {
     let mut rng = SmallRng::seed_from_u64(options.seed);
-    let mut engine = SeatedEngine::spawn_with(1 << 20, true, options.resume).expect("a thread");
+    let engine = engine(start(), options.algorithm, true, options.resume);
     let (mut stops, mut depths) = (Vec::new(), 0u64);
     while stops.len() < options.stops as usize {
         let plies = rng.random_range(4..40);
@@ -220,16 +278,16 @@ fn measure_stops(options: &Options) {
         if position.outcome().is_some() {
             continue;
         }
-        engine.ponder(&position, options.algorithm);
+        engine.send(Command::SetPosition(GameRecord::new(position)));
+        engine.set_ponder(true);
         std::thread::sleep(Duration::from_millis(rng.random_range(5..100)));
-        let stopping = Instant::now();
-        let (_, depth) = engine.stop_pondering().unwrap_or_default();
-        stops.push(stopping.elapsed());
+        let (took, depth) = stop_pondering(&engine, stops.len() as u64);
+        stops.push(took);
         depths += u64::from(depth);
     }
     let mean_depth = depths as f64 / f64::from(options.stops.max(1));
     println!(
-        "{:?}: stop_pondering after 5-100 ms of pondering: {}; pondered depth {mean_depth:.2}",
+        "{:?}: stopping after 5-100 ms of pondering: {}; pondered depth {mean_depth:.2}",
         options.algorithm,
         percentiles(stops)
     );
@@ -253,7 +311,10 @@ fn thread_cpu_time() -> Option<Duration> {
 
 /// `--overruns N`: the search's own time past `--movetime`, on the caller's thread.
 fn measure_overruns(options: &Options) {
-    let time = options.limits.time.expect("--overruns needs --movetime");
+    let time = options
+        .limits
+        .hard_time
+        .expect("--overruns needs --movetime");
     let mut rng = SmallRng::seed_from_u64(options.seed);
     let mut search = MultiSearch::new(1 << 20);
     let (mut walls, mut cpus) = (Vec::new(), Vec::new());
@@ -263,7 +324,7 @@ fn measure_overruns(options: &Options) {
             continue;
         }
         let (wall, cpu) = (Instant::now(), thread_cpu_time());
-        search.search(&position, options.algorithm, options.limits);
+        search.search(&position, options.algorithm, &options.limits);
         walls.push(wall.elapsed().saturating_sub(time));
         if let (Some(before), Some(after)) = (cpu, thread_cpu_time()) {
             cpus.push((after - before).saturating_sub(time));
@@ -292,16 +353,18 @@ struct Measured {
 /// Plays the games (see the module documentation).
 fn play_games(options: &Options) -> Measured {
     let mut rng = SmallRng::seed_from_u64(options.seed);
-    let mut engines = [
-        Bots::new(options.each, true, options.resume),
-        Bots::new(options.each, false, options.resume),
-        Bots::new(options.each, false, false),
-    ];
     let mut greedy = MultiSearch::new(1 << 10);
     let mut measured = Measured::default();
     let mut moves = Vec::new();
+    let mut syncs = 0;
+    let engines = [
+        Bots::new(options, true, options.resume),
+        Bots::new(options, false, options.resume),
+        Bots::new(options, false, false),
+    ];
     for _ in 0..options.games {
         let mut position = random_walk(start(), 4, &mut rng);
+        engines.iter().for_each(|bots| bots.set_position(position));
         let mut after_human = false;
         loop {
             position.legal_moves(&mut moves);
@@ -312,26 +375,25 @@ fn play_games(options: &Options) -> Measured {
             if seat == Seat::FIRST {
                 let followed = position.play_unchecked(moves[0]);
                 let ponderer = engines[0].of(followed.side_to_move());
-                ponderer.ponder(&position, options.algorithm);
+                ponderer.set_ponder(true);
                 let started = Instant::now();
                 let mv = human_move(&position, &mut greedy, &mut rng);
                 std::thread::sleep(options.think.saturating_sub(started.elapsed()));
-                let stopping = Instant::now();
-                let (_, depth) = ponderer.stop_pondering().unwrap_or_default();
-                measured.stops.push(stopping.elapsed());
+                syncs += 1;
+                let (took, depth) = stop_pondering(ponderer, syncs);
+                measured.stops.push(took);
                 measured.pondered.push(depth);
+                engines.iter().for_each(|bots| bots.play(mv));
                 position = position.play_unchecked(mv);
                 after_human = true;
                 continue;
             }
             let mut found = Vec::new();
-            for (side, bots) in engines.iter_mut().enumerate() {
+            for (side, bots) in engines.iter().enumerate() {
                 let started = Instant::now();
-                let answer = bots
-                    .of(seat)
-                    .go(&position, options.algorithm, options.limits);
+                let answer = bots.of(seat).best_move(options.limits.clone());
                 let took = started.elapsed();
-                if let Some(time) = options.limits.time {
+                if let Some(time) = options.limits.hard_time {
                     measured.overruns[side].push(took.saturating_sub(time));
                 }
                 found.push((answer.expect("an answer"), took));
@@ -346,7 +408,9 @@ fn play_games(options: &Options) -> Measured {
                 sums.nodes[side] += answer.nodes;
                 sums.micros[side] += time.as_micros();
             }
-            position = position.play_unchecked(found[0].0.best.unwrap_or(moves[0]));
+            let mv = found[0].0.mv.unwrap_or(moves[0]);
+            engines.iter().for_each(|bots| bots.play(mv));
+            position = position.play_unchecked(mv);
             after_human = false;
         }
     }
@@ -380,7 +444,7 @@ fn main() {
         pondered.len(),
         percentiles(measured.stops)
     );
-    if options.limits.time.is_some() {
+    if options.limits.hard_time.is_some() {
         for (name, overruns) in ["P (pinned)", "N", "O"].iter().zip(measured.overruns) {
             println!("{name}: go past movetime {}", percentiles(overruns));
         }

@@ -9,7 +9,8 @@ use crate::games::Game;
 use crate::games::ataxx::seats::AtaxxSeats;
 use crate::matches::{SeatedPlayer, run_seated_match};
 use crate::players::{PlayerError, PlayerSpec};
-use crate::search::multi::{MultiAlgorithm, MultiLimits};
+use crate::search::Limits;
+use crate::search::multi::{DEFAULT_NODES, MultiAlgorithm};
 use serde_json::json;
 use std::io::Write;
 use std::time::Duration;
@@ -23,20 +24,19 @@ fn seated_player(spec: &PlayerSpec) -> Result<SeatedPlayer, PlayerError> {
         ))
     })?;
     spec.check_keys(&["depth", "nodes", "movetime"])?;
-    let defaults = MultiLimits::default();
     Ok(SeatedPlayer {
         name: spec.to_string(),
         algorithm,
-        limits: MultiLimits {
-            depth: spec
-                .get_u64("depth", 1..=100)?
-                .map_or(defaults.depth, |d| d as u32),
-            nodes: spec
-                .get_u64("nodes", 1..=u64::MAX)?
-                .unwrap_or(defaults.nodes),
-            time: spec
+        limits: Limits {
+            depth: Some(spec.get_u64("depth", 1..=100)?.map_or(64, |d| d as u32)),
+            nodes: Some(
+                spec.get_u64("nodes", 1..=u64::MAX)?
+                    .unwrap_or(DEFAULT_NODES),
+            ),
+            hard_time: spec
                 .get_u64("movetime", 1..=3_600_000)?
                 .map(Duration::from_millis),
+            ..Limits::default()
         },
     })
 }
@@ -51,7 +51,7 @@ pub fn run(args: &MatchArgs, specs: &[&PlayerSpec], out: &mut dyn Write) -> Resu
         .map(|spec| seated_player(spec))
         .collect::<Result<Vec<_>, _>>()?;
     let openings = args.games.div_ceil(seats);
-    let tallies = run_seated_match(&start, &players, openings, args.opening_plies, args.seed);
+    let tallies = run_seated_match(&start, &players, openings, args.opening_plies, args.seed)?;
     let rows: Vec<_> = players
         .iter()
         .zip(&tallies)

@@ -1,6 +1,7 @@
 //! The engine's configuration and the options that change it while it runs.
 
 use crate::search::TieBreak;
+use crate::search::multi::MultiAlgorithm;
 use std::fmt;
 
 /// How the engine spends the human's thinking time.
@@ -144,6 +145,10 @@ pub struct EngineConfig {
     /// Search threads of a `go`: the search thread plus `threads - 1` Lazy SMP helpers over
     /// the shared table (the search's own helper pool); pondering uses the search thread only.
     pub threads: usize,
+    /// The multi-player search of games of three and four seats (two seats: negamax, the
+    /// search of every other field here). Its table takes `hash_mib`; `reuse_tree: false`
+    /// makes each of its searches deepen from depth 1 even where the table holds its root.
+    pub seated_algorithm: MultiAlgorithm,
 }
 
 impl Default for EngineConfig {
@@ -162,8 +167,15 @@ impl Default for EngineConfig {
             tree_min_depth: 6,
             pin_thread: true,
             threads: 1,
+            seated_algorithm: EngineConfig::DEFAULT_SEATED_ALGORITHM,
         }
     }
+}
+
+impl EngineConfig {
+    /// The multi-player search of three and four seats by default: BRS+, the best of
+    /// `ponder match` over four seats (`docs/search.md`).
+    pub const DEFAULT_SEATED_ALGORITHM: MultiAlgorithm = MultiAlgorithm::BrsPlus;
 }
 
 /// One change to an [`EngineConfig`], as a front end receives it (`setoption name Hash value
@@ -190,6 +202,8 @@ pub enum EngineOption {
     TreeMinDepth(u32),
     /// [`EngineConfig::threads`].
     Threads(usize),
+    /// [`EngineConfig::seated_algorithm`].
+    SeatedAlgorithm(MultiAlgorithm),
 }
 
 /// The most search threads [`EngineOption::Threads`] accepts (as `threads=` of the players).
@@ -208,6 +222,10 @@ pub const OPTION_NAMES: &[(&str, &str)] = &[
     ("ForwardPruning", "true or false"),
     ("TreeMinDepth", "1..=64"),
     ("Threads", "search threads of a go, 1..=64"),
+    (
+        "SeatedAlgorithm",
+        "maxn, paranoid, brs, brsplus or greedy (games of 3 or 4 seats)",
+    ),
 ];
 
 impl EngineOption {
@@ -265,6 +283,11 @@ impl EngineOption {
             "threads" => Ok(EngineOption::Threads(
                 number(1..=MAX_THREADS as u64)? as usize
             )),
+            "seatedalgorithm" => MultiAlgorithm::from_name(&value.to_ascii_lowercase())
+                .map(EngineOption::SeatedAlgorithm)
+                .ok_or_else(|| {
+                    format!("{name}={value}: expected one of {}", MultiAlgorithm::NAMES)
+                }),
             _ => Err(crate::games::unknown_name(
                 "option",
                 name,
@@ -286,6 +309,28 @@ impl EngineOption {
             EngineOption::ForwardPruning(on) => config.forward_pruning = on,
             EngineOption::TreeMinDepth(depth) => config.tree_min_depth = depth,
             EngineOption::Threads(threads) => config.threads = threads,
+            EngineOption::SeatedAlgorithm(algorithm) => config.seated_algorithm = algorithm,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{EngineConfig, EngineOption};
+    use crate::search::multi::MultiAlgorithm;
+
+    #[test]
+    fn the_seated_algorithm_is_an_option_by_name() {
+        let mut config = EngineConfig::default();
+        assert_eq!(config.seated_algorithm, MultiAlgorithm::BrsPlus);
+        let option = EngineOption::parse("SeatedAlgorithm", " MaxN ").unwrap();
+        assert_eq!(option, EngineOption::SeatedAlgorithm(MultiAlgorithm::MaxN));
+        option.apply(&mut config);
+        assert_eq!(config.seated_algorithm, MultiAlgorithm::MaxN);
+        let refused = EngineOption::parse("seatedalgorithm", "minimax").unwrap_err();
+        assert!(
+            refused.contains("minimax") && refused.contains("brsplus"),
+            "{refused}"
+        );
     }
 }

@@ -9,6 +9,7 @@ use super::event::{BestMove, EngineError, Event, RerootInfo};
 use super::memory::{MemoryGauge, check_fits};
 use super::opponent::{OpponentModel, Prediction};
 use super::search_thread::{Job, JobDone, JobKind, Knowledge};
+use super::seats::is_seated;
 use super::tree::Tree;
 use crate::book::BookAdvice;
 use crate::eval::Evaluators;
@@ -550,9 +551,12 @@ impl<G: Evaluators> Controller<G> {
             return;
         }
         let position = self.record.current();
-        let deepen_replies = self
-            .engine_seat
-            .is_some_and(|seat| seat != position.side_to_move());
+        // Before its first `go` an engine of more than two seats ponders the replies too:
+        // searching the position for the seat to move (a person) helps none of the bots.
+        let deepen_replies = match self.engine_seat {
+            Some(seat) => seat != position.side_to_move(),
+            None => is_seated(&position),
+        };
         let kind = JobKind::Ponder {
             mode: self.config.ponder_mode,
             deepen_replies,
@@ -604,6 +608,9 @@ impl<G: Evaluators> Controller<G> {
             forward_pruning: self.config.forward_pruning,
             threads: self.config.threads,
             avoid,
+            seated_algorithm: self.config.seated_algorithm,
+            hash_mib: self.config.hash_mib,
+            reuse_tree: self.config.reuse_tree,
         };
         match self.jobs.send(job) {
             Ok(()) => true,

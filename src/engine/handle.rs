@@ -8,6 +8,7 @@ use super::controller::Controller;
 use super::event::{BestMove, EngineError, Event};
 use super::memory::{MemoryGauge, MemoryUse, check_fits};
 use super::search_thread::{self, Knowledge};
+use super::seats;
 use crate::eval::Evaluators;
 use crate::games::{Game, GameRecord};
 use crate::search::{Limits, StopSignal, TranspositionTable};
@@ -110,12 +111,15 @@ impl<G: Evaluators> Engine<G> {
         let (finished_tx, finished_rx) = unbounded::<()>();
         let memory = Arc::new(MemoryGauge::default());
         let pin = config.pin_thread;
+        // A table of more than two seats is filled now, as the two-seat table is made now:
+        // the first `go` does not pay for it.
+        let seated = seats::search_for(&record.current(), config.hash_mib);
         let search_events = event_tx.clone();
         let search_finished = finished_tx.clone();
         let search = std::thread::Builder::new()
             .name("ponder-search".to_string())
             .spawn(move || {
-                search_thread::run(job_rx, done_tx, search_events, pin);
+                search_thread::run(job_rx, done_tx, search_events, pin, seated);
                 drop(search_finished);
             })
             .map_err(spawn_error("search"))?;

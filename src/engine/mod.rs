@@ -11,6 +11,9 @@
 //!   moves over the tree.
 //! - `ponder`: searching the human's replies while the human thinks.
 //! - `opponent`: the opponent model that ranks the human's replies and shares the time.
+//! - `seats`: the search thread's jobs at tables of three and four seats, run by the
+//!   multi-player search ([`EngineConfig::seated_algorithm`]) behind the same handle,
+//!   commands, events, limits and stop signal.
 //! - `search_thread` also holds `Knowledge`: the evaluator and endgame database an engine is
 //!   given as values.
 //!
@@ -43,7 +46,7 @@ mod memory;
 mod opponent;
 mod ponder;
 mod search_thread;
-mod seated;
+mod seats;
 mod think;
 mod tree;
 
@@ -56,7 +59,6 @@ pub use event::{BestMove, EngineError, Event, IterationInfo, PonderInfo, PonderL
 pub use handle::Engine;
 pub use memory::MemoryUse;
 pub use search_thread::Knowledge;
-pub use seated::{SeatedEngine, SeatedEvent};
 pub use tree::TreeStats;
 
 pub use config::MAX_THREADS;

@@ -1,5 +1,6 @@
 //! The search thread: runs one job at a time (a `go` or pondering) on a tree lent by the
-//! engine thread, sends its events directly, and hands the tree back; and the [`Knowledge`]
+//! engine thread, sends its events directly, and hands the tree back (games of more than two
+//! seats run on the multi-player search: `seats`); and the [`Knowledge`]
 //! (evaluator and endgame database values) its searches are compiled for, here because a
 //! job carries the knowledge and the knowledge runs the job with its evaluator's type.
 
@@ -8,11 +9,15 @@ use super::config::PonderMode;
 use super::event::{Event, IterationInfo, PonderInfo};
 use super::opponent::{OpponentModel, Prediction};
 use super::ponder::{PonderEnd, PonderSetup, ponder};
+use super::seats::{self, SeatedJob, SeatedTask, is_seated};
 use super::think::{ThinkSetup, think};
 use super::tree::Tree;
 use crate::book::SharedBook;
-use crate::eval::{Database, Evaluator, EvaluatorVisitor, Evaluators, WithDatabase};
+use crate::eval::{
+    Database, Evaluator, EvaluatorVisitor, Evaluators, SeatedGame, SeatedVisitor, WithDatabase,
+};
 use crate::games::{Game, Key};
+use crate::search::multi::MultiAlgorithm;
 use crate::search::{HelperPool, SearchWorker, TranspositionTable};
 use crate::search::{Limits, StopSignal, TieBreak};
 use crossbeam_channel::{Receiver, Sender};
@@ -66,6 +71,13 @@ pub(crate) struct Job<G: Game> {
     pub threads: usize,
     /// Root moves a `go` leaves out (the book's advice; empty: none).
     pub avoid: Vec<G::Move>,
+    /// The multi-player search of more than two seats.
+    pub seated_algorithm: MultiAlgorithm,
+    /// The size of the multi-player search's table, MiB.
+    pub hash_mib: usize,
+    /// Keep what earlier searches found: the multi-player search resumes above the depth its
+    /// table holds for the root.
+    pub reuse_tree: bool,
 }
 
 /// A job handed back.
@@ -88,11 +100,14 @@ pub(crate) struct Finished<G: Game> {
 }
 
 /// The search thread's loop: until the job channel closes.
+/// `seated` is the multi-player search of a table of more than two seats, made with the
+/// engine (`None`: made by the first job that needs it).
 pub(crate) fn run<G: Evaluators>(
     jobs: Receiver<Job<G>>,
     done: Sender<JobDone<G>>,
     events: Sender<Event<G>>,
     pin: bool,
+    mut seated: Option<Box<dyn Any + Send>>,
 ) {
     if pin {
         super::affinity::pin_to_last_core();
@@ -103,7 +118,9 @@ pub(crate) fn run<G: Evaluators>(
             JobKind::Think { id, .. } => Some(id),
             JobKind::Ponder { .. } => None,
         };
-        let result = catch_unwind(AssertUnwindSafe(|| run_job(job, &events, &mut workers)));
+        let result = catch_unwind(AssertUnwindSafe(|| {
+            run_job(job, &events, &mut workers, &mut seated)
+        }));
         let message = match result {
             Ok(finished) => JobDone {
                 tree: Some(finished.tree),
@@ -114,6 +131,7 @@ pub(crate) fn run<G: Evaluators>(
             Err(_) => {
                 // The workers may have been left mid-job: start afresh.
                 workers = None;
+                seated = None;
                 JobDone {
                     tree: None,
                     ponder_finished: false,
@@ -170,12 +188,27 @@ impl<G: Game, E: Evaluator<G> + 'static> EngineEvaluator<G> for GivenEvaluator<E
 }
 
 /// Runs a job with the search compiled for its evaluator: the one given as a value, or the
-/// one the job names.
+/// one the job names; or, with more than two seats, with the multi-player search kept in
+/// `seated`.
 fn run_job<G: Evaluators>(
     job: Job<G>,
     events: &Sender<Event<G>>,
     workers: &mut Option<Workers<G>>,
+    seated: &mut Option<Box<dyn Any + Send>>,
 ) -> Finished<G> {
+    let job = if is_seated(&job.position) {
+        let runner = SeatedRunner {
+            job,
+            events,
+            search: seated,
+        };
+        match G::visit_seated(runner) {
+            Ok(finished) => return finished,
+            Err(runner) => runner.job,
+        }
+    } else {
+        job
+    };
     let given = job.knowledge.evaluator.clone();
     let eval = if G::evaluator_names().contains(&job.eval.as_str()) {
         job.eval.clone()
@@ -193,6 +226,47 @@ fn run_job<G: Evaluators>(
     match G::visit_evaluator(&eval, runner) {
         Ok(result) => result,
         Err(_) => unreachable!("the evaluator name was checked"),
+    }
+}
+
+/// Runs one job of a game of more than two seats once the game is known to be a
+/// [`SeatedGame`] (see [`Evaluators::visit_seated`]): the tree is handed back untouched.
+struct SeatedRunner<'a, G: Game> {
+    job: Job<G>,
+    events: &'a Sender<Event<G>>,
+    /// The search thread's `MultiSearch<G>`, kept from job to job (`None`: not made yet).
+    search: &'a mut Option<Box<dyn Any + Send>>,
+}
+
+impl<G: Game> SeatedVisitor<G> for SeatedRunner<'_, G> {
+    type Output = Finished<G>;
+
+    fn visit(self) -> Finished<G>
+    where
+        G: SeatedGame,
+    {
+        let job = self.job;
+        let seated = SeatedJob {
+            position: job.position,
+            start: job.start,
+            stop: &job.stop,
+            algorithm: job.seated_algorithm,
+            hash_mib: job.hash_mib,
+            resume: job.reuse_tree,
+            events: self.events,
+        };
+        let task = match &job.kind {
+            JobKind::Think { id, limits, .. } => SeatedTask::Think { id: *id, limits },
+            JobKind::Ponder { deepen_replies, .. } => SeatedTask::Ponder {
+                deepen_replies: *deepen_replies,
+            },
+        };
+        let ponder_finished = seats::run(self.search, &seated, task);
+        Finished {
+            tree: job.tree,
+            ponder_finished,
+            prediction: None,
+        }
     }
 }
 

@@ -37,7 +37,7 @@ pub use linear::{
 pub use network::{
     HIDDEN, HiddenRow, NetworkSum, NetworkWeights, OUTPUT_EXTRA_BITS, OUTPUT_SHIFT, QA,
 };
-pub use seated::SeatedGame;
+pub use seated::{SeatedGame, SeatedVisitor};
 pub use selectivity::{
     LateMovePruning, Margin, Reductions, Selectivity, Singular, TECHNIQUES, TUNABLES,
     technique_names,
@@ -200,6 +200,13 @@ pub trait Evaluators: Game {
             game: Self::NAME,
             path: path.to_path_buf(),
         })
+    }
+
+    /// Runs `visitor` with this game as a [`SeatedGame`] when it is one (a game of more than
+    /// two seats, which the engine searches with the multi-player search), or hands the
+    /// visitor back when it is not (the default).
+    fn visit_seated<V: SeatedVisitor<Self>>(visitor: V) -> Result<V::Output, V> {
+        Err(visitor)
     }
 }
 

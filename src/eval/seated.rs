@@ -17,3 +17,16 @@ pub trait SeatedGame: Game {
     /// keeps the root seat and the algorithm there).
     fn search_key(&self) -> u128;
 }
+
+/// Code that needs its game as a [`SeatedGame`] (the engine's search of three and four seats),
+/// run by [`Evaluators::visit_seated`](super::Evaluators::visit_seated) when the game is one:
+/// the game's type is known once per call, so the search it runs is compiled for it.
+pub trait SeatedVisitor<G: Game> {
+    /// What the visit returns.
+    type Output;
+
+    /// Runs with `G` known to be a [`SeatedGame`].
+    fn visit(self) -> Self::Output
+    where
+        G: SeatedGame;
+}

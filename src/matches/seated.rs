@@ -1,7 +1,13 @@
 //! Matches of more than two seats: every player plays every seat of the same openings (the
-//! seating rotated), and each player's average rank, win share and score are reported.
+//! seating rotated), and each player's average rank, win share and score are reported. Each
+//! player is an [`Engine`] of its algorithm (its multi-player search and table kept over the
+//! whole match), told every move of every game.
 
-use crate::search::multi::{MultiAlgorithm, MultiLimits, MultiSearch, SeatedGame};
+use crate::engine::{Command, Engine, EngineConfig, EngineError, TieBreak};
+use crate::eval::Evaluators;
+use crate::games::GameRecord;
+use crate::search::Limits;
+use crate::search::multi::{MultiAlgorithm, SeatedGame};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -13,7 +19,7 @@ pub struct SeatedPlayer {
     /// The algorithm.
     pub algorithm: MultiAlgorithm,
     /// The limits of each move's search.
-    pub limits: MultiLimits,
+    pub limits: Limits,
 }
 
 /// One player's results over a seated match.
@@ -47,19 +53,43 @@ impl SeatedTally {
     }
 }
 
+/// The table of each player's engine, MiB (2^18 slots of 48 bytes).
+const PLAYER_HASH_MIB: usize = 12;
+
+/// The engine of `player`, at `start`: its algorithm, no pondering, not pinned (the players
+/// share the cores).
+fn player_engine<G: SeatedGame + Evaluators>(
+    start: &G,
+    player: &SeatedPlayer,
+) -> Result<Engine<G>, EngineError> {
+    let config = EngineConfig {
+        hash_mib: PLAYER_HASH_MIB,
+        tree_mib: 1,
+        ponder: false,
+        pin_thread: false,
+        tie_break: TieBreak::First,
+        seated_algorithm: player.algorithm,
+        ..EngineConfig::default()
+    };
+    Engine::new(GameRecord::new(*start), config)
+}
+
 /// Plays `openings` random openings of `opening_plies` plies from `start`, each once per
 /// rotation of the seating (seat `s` played by player `(s + r) % players.len()`); returns
 /// one tally per player. With fewer players than seats they are repeated round the table.
-pub fn run_seated_match<G: SeatedGame>(
+/// An error when a player's engine cannot start or answer.
+pub fn run_seated_match<G: SeatedGame + Evaluators>(
     start: &G,
     players: &[SeatedPlayer],
     openings: u32,
     opening_plies: u32,
     seed: u64,
-) -> Vec<SeatedTally> {
+) -> Result<Vec<SeatedTally>, EngineError> {
     let seats = start.seat_count();
-    let mut searches: Vec<MultiSearch<G>> =
-        players.iter().map(|_| MultiSearch::new(1 << 18)).collect();
+    let engines = players
+        .iter()
+        .map(|player| player_engine(start, player))
+        .collect::<Result<Vec<_>, _>>()?;
     let mut tallies = vec![SeatedTally::default(); players.len()];
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut moves = Vec::new();
@@ -67,6 +97,9 @@ pub fn run_seated_match<G: SeatedGame>(
         let opening = random_opening(start, opening_plies, &mut rng, &mut moves);
         for rotation in 0..seats {
             let seating: Vec<usize> = (0..seats).map(|s| (s + rotation) % players.len()).collect();
+            for engine in &engines {
+                engine.send(Command::SetPosition(GameRecord::new(opening)));
+            }
             let mut position = opening;
             loop {
                 position.legal_moves(&mut moves);
@@ -74,14 +107,17 @@ pub fn run_seated_match<G: SeatedGame>(
                     break;
                 }
                 let who = seating[position.side_to_move().index()];
-                let player = &players[who];
-                let found = searches[who].search(&position, player.algorithm, player.limits);
-                position = position.play_unchecked(found.best.unwrap_or(moves[0]));
+                let found = engines[who].best_move(players[who].limits.clone())?;
+                let mv = found.mv.unwrap_or(moves[0]);
+                for engine in &engines {
+                    engine.send_move(mv);
+                }
+                position = position.play_unchecked(mv);
             }
             record(&position, &seating, &mut tallies);
         }
     }
-    tallies
+    Ok(tallies)
 }
 
 /// A position `plies` random moves from `start` with the game still going on.

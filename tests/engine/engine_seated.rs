@@ -1,22 +1,22 @@
-//! The engine thread for more than two seats (`SeatedEngine`): pondering on a human's turn
-//! turns into depth when the human plays one of the replies pondered.
+//! The one engine at tables of three and four seats (`Engine<AtaxxSeats>`): pondering on a
+//! human's turn turns into depth when the human plays one of the replies pondered; the
+//! algorithm is the configured one; a stop is answered at once; two seats stay negamax.
 
 use crate::my_turn;
-use ponder::engine::SeatedEngine;
+use ponder::engine::{Engine, EngineConfig, EngineOption, Event, Limits, PonderInfo, StopSignal};
 use ponder::games::ataxx::seats::AtaxxSeats;
-use ponder::search::multi::{MultiAlgorithm, MultiLimits};
-use ponder::{Game, GameSpec};
-use std::time::Duration;
+use ponder::search::multi::{MultiAlgorithm, MultiSearch, MultiTable};
+use ponder::{Game, GameRecord, GameSpec};
+use std::time::{Duration, Instant};
 
-const ALGORITHM: MultiAlgorithm = MultiAlgorithm::BrsPlus;
-
-/// A four-seat position a few plies from the start, seat x (the human) to move.
-fn human_to_move() -> AtaxxSeats {
-    let spec: GameSpec = "ataxx:players=4".parse().unwrap();
+/// A position of `spec` a few plies from the start, seat x to move.
+fn x_to_move(spec: &str) -> AtaxxSeats {
+    let spec: GameSpec = spec.parse().unwrap();
     let config = AtaxxSeats::config_from_spec(&spec).unwrap();
     let mut position = AtaxxSeats::start(&config).unwrap();
     let mut moves = Vec::new();
-    for ply in 0..8 {
+    let seats = position.seat_count();
+    for ply in 0..2 * seats {
         position.legal_moves(&mut moves);
         position = position.play(moves[(ply * 7) % moves.len()]);
     }
@@ -24,60 +24,90 @@ fn human_to_move() -> AtaxxSeats {
     position
 }
 
-fn limits(depth: u32, nodes: u64) -> MultiLimits {
-    MultiLimits {
-        depth,
-        nodes,
-        time: None,
+/// The table's size of the engines here, MiB.
+const HASH_MIB: usize = 16;
+
+/// An engine on `position`: pondering as asked, a table of [`HASH_MIB`], resuming from its
+/// table or not (`reuse_tree`), not pinned.
+fn engine(position: AtaxxSeats, ponder: bool, resume: bool) -> Engine<AtaxxSeats> {
+    let config = EngineConfig {
+        ponder,
+        hash_mib: HASH_MIB,
+        tree_mib: 1,
+        reuse_tree: resume,
+        pin_thread: false,
+        ..EngineConfig::default()
+    };
+    Engine::new(GameRecord::new(position), config).unwrap()
+}
+
+/// The deepest round a pondering event reports.
+fn pondered_depth(event: &Event<AtaxxSeats>) -> Option<u32> {
+    match event {
+        Event::Ponder(PonderInfo::Progress { depth, .. }) => Some(*depth),
+        _ => None,
     }
 }
 
-/// Ponders `position` until every reply is searched to depth 2 or more; the depth reached.
-fn ponder_to_depth_two(engine: &mut SeatedEngine<AtaxxSeats>, position: &AtaxxSeats) -> u32 {
-    loop {
-        engine.ponder(position, ALGORITHM);
-        std::thread::sleep(Duration::from_millis(100));
-        // Pondering again resumes each reply where the last round left it.
-        let (_, depth) = engine.stop_pondering().unwrap();
-        if depth >= 2 {
-            return depth;
+/// Lets `engine` ponder its position (the human to move) until every reply is searched to
+/// depth 2 or more, then plays `reply` and searches on a budget of one node per root move:
+/// the depth reached and the deepest round pondered.
+fn go_after_pondering(
+    engine: &Engine<AtaxxSeats>,
+    reply: <AtaxxSeats as Game>::Move,
+) -> (u32, u32) {
+    let until = Instant::now() + Duration::from_secs(60);
+    let mut pondered = 0;
+    while pondered < 2 {
+        assert!(Instant::now() < until, "pondering reached depth {pondered}");
+        if let Some(event) = engine.recv_timeout(Duration::from_millis(50)) {
+            pondered = pondered.max(pondered_depth(&event).unwrap_or(0));
         }
     }
+    engine.send_move(reply);
+    let (actual, nodes) = budget_after(reply);
+    let best = engine
+        .best_move_with(Limits::nodes(nodes), &StopSignal::new(), |event| {
+            pondered = pondered.max(pondered_depth(&event).unwrap_or(0));
+        })
+        .unwrap();
+    assert!(actual.is_legal(best.mv.unwrap()));
+    assert!(best.nodes <= nodes, "{} nodes of {nodes}", best.nodes);
+    (best.depth, pondered)
 }
 
-/// Ponders the human's turn (an engine resuming or not), then searches two of the human's
-/// replies on a budget of one node per root move; for each, the depth reached after the
-/// pondering, and the depth reached by an engine that did not ponder. Returns them with the
-/// pondered depth.
-fn after_pondering(resume: bool) -> (u32, Vec<(u32, u32)>) {
-    let position = human_to_move();
-    let mut pondering = SeatedEngine::<AtaxxSeats>::spawn_with(1 << 18, false, resume).unwrap();
-    let pondered = ponder_to_depth_two(&mut pondering, &position);
+/// The position after `reply` in `engine`'s game, and the budget: one node per root move.
+fn budget_after(reply: <AtaxxSeats as Game>::Move) -> (AtaxxSeats, u64) {
+    let actual = x_to_move("ataxx:players=4").play(reply);
+    let mut moves = Vec::new();
+    actual.legal_moves(&mut moves);
+    (actual, moves.len() as u64)
+}
+
+/// For two of the human's replies (the last and the first in move order: not favoured by the
+/// pondering's order): the depth a `go` reaches after pondering (resuming or not), the depth
+/// pondered, and the depth an engine that did not ponder reaches on the same budget.
+fn after_pondering(resume: bool) -> Vec<(u32, u32, u32)> {
+    let position = x_to_move("ataxx:players=4");
     let mut replies = Vec::new();
     position.legal_moves(&mut replies);
-    let mut depths = Vec::new();
-    // The last and the first reply in move order (not favoured by the pondering's order).
-    for reply in [replies[replies.len() - 1], replies[0]] {
-        let actual = position.play(reply);
-        let mut moves = Vec::new();
-        actual.legal_moves(&mut moves);
-        // Below what the first iteration of a search without pondering needs.
-        let budget = limits(64, moves.len() as u64);
-        let mut plain = SeatedEngine::<AtaxxSeats>::spawn(1 << 18).unwrap();
-        let without = plain.go(&actual, ALGORITHM, budget).unwrap();
-        let with = pondering.go(&actual, ALGORITHM, budget).unwrap();
-        assert!(actual.is_legal(with.best.unwrap()));
-        assert!(with.nodes <= budget.nodes && without.nodes <= budget.nodes);
-        depths.push((with.depth, without.depth));
-    }
-    (pondered, depths)
+    [replies[replies.len() - 1], replies[0]]
+        .into_iter()
+        .map(|reply| {
+            let pondering = engine(position, true, resume);
+            let (with, pondered) = go_after_pondering(&pondering, reply);
+            let (actual, nodes) = budget_after(reply);
+            let plain = engine(actual, false, true);
+            let without = plain.best_move(Limits::nodes(nodes)).unwrap();
+            (with, pondered, without.depth)
+        })
+        .collect()
 }
 
 #[test]
 fn go_after_pondering_reaches_the_pondered_depth_on_a_budget_too_small_without() {
     let _turn = my_turn();
-    let (pondered, depths) = after_pondering(true);
-    for (with, without) in depths {
+    for (with, pondered, without) in after_pondering(true) {
         assert!(
             with >= pondered,
             "depth {with} after pondering to {pondered}"
@@ -89,11 +119,75 @@ fn go_after_pondering_reaches_the_pondered_depth_on_a_budget_too_small_without()
 #[test]
 fn without_resuming_the_pondered_depth_is_not_reached_at_once() {
     let _turn = my_turn();
-    let (pondered, depths) = after_pondering(false);
-    for (with, _) in depths {
+    for (with, pondered, _) in after_pondering(false) {
         assert!(
             with < pondered,
             "depth {with} after pondering to {pondered}"
         );
     }
+}
+
+#[test]
+fn each_configured_algorithm_answers_as_the_multi_player_search() {
+    let _turn = my_turn();
+    let position = x_to_move("ataxx:players=3");
+    let entries = MultiTable::<<AtaxxSeats as Game>::Move>::entries_in(HASH_MIB);
+    for algorithm in [
+        MultiAlgorithm::MaxN,
+        MultiAlgorithm::Paranoid,
+        MultiAlgorithm::Brs,
+        MultiAlgorithm::BrsPlus,
+        MultiAlgorithm::Greedy,
+    ] {
+        let engine = engine(position, false, true);
+        engine.set_option(EngineOption::SeatedAlgorithm(algorithm));
+        let mut depths = Vec::new();
+        let best = engine
+            .best_move_with(Limits::depth(3), &StopSignal::new(), |event| {
+                if let Event::Info(info) = event {
+                    depths.push(info.search.depth);
+                }
+            })
+            .unwrap();
+        let expected =
+            MultiSearch::<AtaxxSeats>::new(entries).search(&position, algorithm, &Limits::depth(3));
+        assert_eq!(
+            (best.mv, best.score, best.depth),
+            (expected.best, expected.value, expected.depth),
+            "{algorithm:?}"
+        );
+        let iterations: Vec<u32> = (1..=expected.depth).collect();
+        assert_eq!(depths, iterations, "{algorithm:?}");
+    }
+}
+
+#[test]
+fn a_stop_is_answered_within_milliseconds() {
+    let _turn = my_turn();
+    let engine = engine(x_to_move("ataxx:players=4"), false, true);
+    let stop = StopSignal::new();
+    let raiser = stop.clone();
+    let raised = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(200));
+        raiser.stop();
+        Instant::now()
+    });
+    let best = engine
+        .best_move_with(Limits::infinite(), &stop, |_| {})
+        .unwrap();
+    let answered = Instant::now();
+    let raised = raised.join().unwrap();
+    assert!(best.mv.is_some() && best.depth >= 1);
+    let latency = answered.saturating_duration_since(raised);
+    assert!(latency < Duration::from_millis(100), "{latency:?}");
+}
+
+#[test]
+fn two_seats_are_searched_by_negamax_over_the_tree() {
+    let _turn = my_turn();
+    let engine = engine(x_to_move("ataxx:players=2"), false, true);
+    let best = engine.best_move(Limits::depth(4)).unwrap();
+    assert_eq!(best.depth, 4);
+    assert!(best.tree.visited > 0, "the tree serves two seats");
+    assert!(!best.equal_best.is_empty());
 }

@@ -2,7 +2,8 @@
 //! here from the definitions, on random Ataxx positions of three and four seats.
 
 use ponder::games::ataxx::seats::AtaxxSeats;
-use ponder::search::multi::{MultiAlgorithm, MultiLimits, MultiSearch, SeatedGame};
+use ponder::search::Limits;
+use ponder::search::multi::{MultiAlgorithm, MultiSearch, SeatedGame};
 use ponder::{Game, GameSpec, Seat};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -179,13 +180,11 @@ fn each_algorithm_finds_its_definitions_value() {
                 (MultiAlgorithm::Brs, 3, brs(&position, 3, root)),
                 (MultiAlgorithm::BrsPlus, 3, brs_plus(&position, 3, root)),
             ] {
-                let limits = MultiLimits {
-                    depth,
-                    nodes: u64::MAX,
-                    time: None,
-                };
-                let found =
-                    MultiSearch::<AtaxxSeats>::new(1 << 16).search(&position, algorithm, limits);
+                let found = MultiSearch::<AtaxxSeats>::new(1 << 16).search(
+                    &position,
+                    algorithm,
+                    &Limits::depth(depth),
+                );
                 assert_eq!(found.value, expected, "{algorithm:?} at {position}");
                 assert!(position.is_legal(found.best.unwrap()));
                 assert_eq!(found.depth, depth);
@@ -197,24 +196,20 @@ fn each_algorithm_finds_its_definitions_value() {
 #[test]
 fn node_limits_stop_the_search_with_a_legal_move() {
     for position in random_positions("ataxx:players=4", 6, 3) {
-        let limits = MultiLimits {
-            depth: 64,
-            nodes: 500,
-            time: None,
+        let limits = Limits {
+            depth: Some(64),
+            nodes: Some(500),
+            ..Limits::default()
         };
         let found =
-            MultiSearch::<AtaxxSeats>::new(1 << 12).search(&position, MultiAlgorithm::Brs, limits);
+            MultiSearch::<AtaxxSeats>::new(1 << 12).search(&position, MultiAlgorithm::Brs, &limits);
         assert!(found.nodes <= 500);
         assert!(position.is_legal(found.best.unwrap()));
     }
 }
 
-fn to_depth(depth: u32) -> MultiLimits {
-    MultiLimits {
-        depth,
-        nodes: u64::MAX,
-        time: None,
-    }
+fn to_depth(depth: u32) -> Limits {
+    Limits::depth(depth)
 }
 
 #[test]
@@ -222,10 +217,10 @@ fn a_search_resumes_above_the_depth_its_table_holds_for_the_root() {
     for position in random_positions("ataxx:players=4", 4, 5) {
         for algorithm in [MultiAlgorithm::Paranoid, MultiAlgorithm::BrsPlus] {
             let mut fresh = MultiSearch::<AtaxxSeats>::new(1 << 16);
-            let whole = fresh.search(&position, algorithm, to_depth(4));
+            let whole = fresh.search(&position, algorithm, &to_depth(4));
             let mut split = MultiSearch::<AtaxxSeats>::new(1 << 16);
-            let first = split.search(&position, algorithm, to_depth(3));
-            let again = split.search(&position, algorithm, to_depth(3));
+            let first = split.search(&position, algorithm, &to_depth(3));
+            let again = split.search(&position, algorithm, &to_depth(3));
             assert_eq!((again.best, again.value), (first.best, first.value));
             assert_eq!(
                 (again.depth, again.nodes),
@@ -233,14 +228,14 @@ fn a_search_resumes_above_the_depth_its_table_holds_for_the_root() {
                 "{algorithm:?} at {position}"
             );
             // Depth 4 after depth 3 runs the one iteration a fresh search ends with.
-            let resumed = split.search(&position, algorithm, to_depth(4));
+            let resumed = split.search(&position, algorithm, &to_depth(4));
             assert_eq!((resumed.best, resumed.value), (whole.best, whole.value));
             assert_eq!(resumed.depth, 4);
             assert_eq!(resumed.nodes, whole.nodes - first.nodes);
             // Without resuming, the search deepens from depth 1 again.
             let mut plain = MultiSearch::<AtaxxSeats>::new(1 << 16).with_resume(false);
-            plain.search(&position, algorithm, to_depth(3));
-            assert!(plain.search(&position, algorithm, to_depth(3)).nodes > 0);
+            plain.search(&position, algorithm, &to_depth(3));
+            assert!(plain.search(&position, algorithm, &to_depth(3)).nodes > 0);
         }
     }
 }
@@ -249,14 +244,14 @@ fn a_search_resumes_above_the_depth_its_table_holds_for_the_root() {
 fn max_n_entries_serve_the_next_seats_search() {
     for position in random_positions("ataxx:players=4", 4, 6) {
         let mut search = MultiSearch::<AtaxxSeats>::new(1 << 16);
-        let found = search.search(&position, MultiAlgorithm::MaxN, to_depth(3));
+        let found = search.search(&position, MultiAlgorithm::MaxN, &to_depth(3));
         let child = position.play(found.best.unwrap());
         assert_ne!(child.side_to_move(), position.side_to_move());
-        let reused = search.search(&child, MultiAlgorithm::MaxN, to_depth(2));
+        let reused = search.search(&child, MultiAlgorithm::MaxN, &to_depth(2));
         let fresh = MultiSearch::<AtaxxSeats>::new(1 << 16).search(
             &child,
             MultiAlgorithm::MaxN,
-            to_depth(2),
+            &to_depth(2),
         );
         assert_eq!((reused.depth, reused.nodes), (2, 0), "at {child}");
         assert_eq!((reused.best, reused.value), (fresh.best, fresh.value));
@@ -267,12 +262,12 @@ fn max_n_entries_serve_the_next_seats_search() {
 fn pondering_leaves_every_reply_searched_to_the_pondered_depth() {
     for position in random_positions("ataxx:players=4", 3, 7) {
         let mut search = MultiSearch::<AtaxxSeats>::new(1 << 18);
-        let (nodes, depth) = search.ponder(&position, MultiAlgorithm::BrsPlus, 3);
+        let (nodes, depth) = search.ponder(&position, MultiAlgorithm::BrsPlus, 3, |_, _| {});
         assert_eq!(depth, 3);
         let mut resumed = 0;
         for reply in moves(&position) {
             let child = position.play(reply);
-            let found = search.search(&child, MultiAlgorithm::BrsPlus, to_depth(3));
+            let found = search.search(&child, MultiAlgorithm::BrsPlus, &to_depth(3));
             if moves(&child).is_empty() {
                 continue;
             }

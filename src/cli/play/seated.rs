@@ -1,18 +1,23 @@
 //! `ponder play` for more than two seats (`--game ataxx:players=N`): humans type moves,
-//! bots share one seated engine thread, which ponders while a human thinks.
+//! bots share one [`Engine`], which ponders while a human thinks (for the next bot's
+//! algorithm).
 
 use super::PlayArgs;
 use super::input::{Entry, Input, Next};
 use crate::cli::CliError;
-use crate::engine::SeatedEngine;
+use crate::engine::{Command, Engine, EngineConfig, EngineOption, Event, PonderInfo, StopSignal};
 use crate::games::ataxx::seats::{AtaxxSeats, seat_letter};
 use crate::games::{Game, GameRecord, Seat};
-use crate::search::multi::{MultiAlgorithm, MultiLimits};
+use crate::search::Limits;
+use crate::search::multi::MultiAlgorithm;
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
 
 /// The algorithm `engine` seats use (BRS+).
-const DEFAULT_ALGORITHM: MultiAlgorithm = SeatedEngine::<AtaxxSeats>::DEFAULT_ALGORITHM;
+const DEFAULT_ALGORITHM: MultiAlgorithm = EngineConfig::DEFAULT_SEATED_ALGORITHM;
+
+/// The engine's table, MiB.
+const HASH_MIB: usize = 64;
 
 /// Who sits at one seat.
 #[derive(Clone, Debug, PartialEq)]
@@ -21,7 +26,7 @@ enum Sitter {
     Bot {
         label: String,
         algorithm: MultiAlgorithm,
-        limits: MultiLimits,
+        limits: Limits,
     },
 }
 
@@ -56,19 +61,19 @@ fn parse_sitter(text: &str, args: &PlayArgs) -> Result<Sitter, CliError> {
             ))
         })?
     };
-    let mut limits = MultiLimits {
-        depth: args.depth.unwrap_or(64),
-        nodes: u64::MAX,
-        time: Some(Duration::from_millis(args.movetime.unwrap_or(1000))),
+    let mut limits = Limits {
+        depth: Some(args.depth.unwrap_or(64)),
+        hard_time: Some(Duration::from_millis(args.movetime.unwrap_or(1000))),
+        ..Limits::default()
     };
     for param in params.split(';').filter(|p| !p.is_empty()) {
         let bad = || CliError::Usage(format!("seat {text:?}: bad parameter {param:?}"));
         let (key, value) = param.split_once('=').ok_or_else(bad)?;
         let value: u64 = value.parse().map_err(|_| bad())?;
         match key {
-            "depth" => limits.depth = value.clamp(1, 100) as u32,
-            "nodes" => limits.nodes = value.max(1),
-            "movetime" => limits.time = Some(Duration::from_millis(value.max(1))),
+            "depth" => limits.depth = Some(value.clamp(1, 100) as u32),
+            "nodes" => limits.nodes = Some(value.max(1)),
+            "movetime" => limits.hard_time = Some(Duration::from_millis(value.max(1))),
             _ => return Err(bad()),
         }
     }
@@ -86,7 +91,14 @@ pub(super) fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> 
     let default_seats = ["human", "engine", "engine", "engine"][..seats].join(",");
     let sitters = parse_sitters(args.seats.as_deref().unwrap_or(&default_seats), seats, args)?;
     let ponder = !args.no_ponder && sitters.iter().any(|s| *s != Sitter::Human);
-    let mut engine = SeatedEngine::<AtaxxSeats>::spawn_pinned(1 << 20)?;
+    let config = EngineConfig {
+        ponder,
+        hash_mib: HASH_MIB,
+        ..EngineConfig::default()
+    };
+    let engine = Engine::new(record.clone(), config)?;
+    let mut algorithm = DEFAULT_ALGORITHM;
+    let mut syncs = 0;
     let mut input = Input::spawn(Box::new(std::io::BufReader::new(std::io::stdin())));
     let interactive = std::io::stdin().is_terminal();
     let mut moves = Vec::new();
@@ -101,30 +113,35 @@ pub(super) fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> 
         let mv = match &sitters[seat.index()] {
             Sitter::Bot {
                 label,
-                algorithm,
+                algorithm: bot,
                 limits,
             } => {
-                let found = engine.go(&position, *algorithm, *limits);
-                let mv = found.and_then(|f| f.best).unwrap_or(moves[0]);
-                if let Some(found) = found {
-                    writeln!(
-                        out,
-                        "{} ({label}) plays {mv}: depth {}, {} nodes, value {}",
-                        name(seat),
-                        found.depth,
-                        found.nodes,
-                        found.value
-                    )?;
-                }
+                use_algorithm(&engine, &mut algorithm, *bot);
+                let found = engine.best_move_with(limits.clone(), &StopSignal::new(), |_| {})?;
+                let mv = found.mv.unwrap_or(moves[0]);
+                writeln!(
+                    out,
+                    "{} ({label}) plays {mv}: depth {}, {} nodes, value {}",
+                    name(seat),
+                    found.depth,
+                    found.nodes,
+                    found.score
+                )?;
+                engine.send_move(mv);
                 mv
             }
             Sitter::Human => {
-                if ponder {
-                    engine.ponder(&position, DEFAULT_ALGORITHM);
+                // The engine ponders on its own from here, for the next bot.
+                if let Some(bot) = next_bot(&sitters, &position) {
+                    use_algorithm(&engine, &mut algorithm, bot);
                 }
                 writeln!(out, "{} to move (legal: {})", name(seat), moves.len())?;
                 let typed = human_move(&mut input, &position, interactive, out)?;
-                if let Some((nodes, depth)) = engine.stop_pondering() {
+                if let Typed::Move(mv) = typed {
+                    engine.send_move(mv);
+                }
+                syncs += 1;
+                if let Some((nodes, depth)) = pondered(&engine, syncs) {
                     writeln!(
                         out,
                         "the bots pondered {nodes} nodes (depth {depth} on every reply)"
@@ -146,6 +163,52 @@ pub(super) fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> 
             }
         };
         record.try_play(mv)?;
+    }
+}
+
+/// Sets the engine's algorithm to `wanted` if it is not already.
+fn use_algorithm(
+    engine: &Engine<AtaxxSeats>,
+    current: &mut MultiAlgorithm,
+    wanted: MultiAlgorithm,
+) {
+    if *current != wanted {
+        engine.set_option(EngineOption::SeatedAlgorithm(wanted));
+        *current = wanted;
+    }
+}
+
+/// The algorithm of the first bot after the seat to move, of the seats still holding stones.
+fn next_bot(sitters: &[Sitter], position: &AtaxxSeats) -> Option<MultiAlgorithm> {
+    let stones = position.stone_counts();
+    let to_move = position.side_to_move().index();
+    (1..sitters.len())
+        .map(|step| (to_move + step) % sitters.len())
+        .filter(|&seat| stones[seat] > 0)
+        .find_map(|seat| match &sitters[seat] {
+            Sitter::Bot { algorithm, .. } => Some(*algorithm),
+            Sitter::Human => None,
+        })
+}
+
+/// What the engine pondered on the human's turn just ended: its nodes and the deepest round
+/// completed over every reply, `None` if it did not ponder. Waits (a `sync` numbered `sync`)
+/// until the move sent before has stopped the pondering.
+fn pondered(engine: &Engine<AtaxxSeats>, sync: u64) -> Option<(u64, u32)> {
+    engine.send(Command::Sync(sync));
+    let mut pondered = None;
+    loop {
+        match engine.recv_timeout(Duration::from_secs(60))? {
+            Event::Synced { id, .. } if id == sync => return pondered,
+            Event::Ponder(PonderInfo::Started { .. }) => pondered = Some((0, 0)),
+            Event::Ponder(PonderInfo::Progress { depth, nodes, .. }) => {
+                pondered = Some((nodes, depth));
+            }
+            Event::Ponder(PonderInfo::Stopped { nodes, .. }) => {
+                pondered = pondered.map(|(_, depth)| (nodes, depth));
+            }
+            _ => {}
+        }
     }
 }
 

@@ -1,12 +1,11 @@
 //! The server's bots: the levels a seat may take and what each means for game `G`, and for
 //! games of more than two seats ([`seated_bot`]).
 
-use crate::engine::{EngineConfig, Limits, SeatedEngine, TieBreak};
+use crate::engine::{EngineConfig, Limits, TieBreak};
 use crate::eval::Evaluators;
 use crate::games::Ataxx;
-use crate::games::ataxx::seats::AtaxxSeats;
 use crate::players::{Level, PlayerSpec, level_params};
-use crate::search::multi::{MultiAlgorithm, MultiLimits};
+use crate::search::multi::MultiAlgorithm;
 use std::time::Duration;
 
 /// The levels offered, weakest first.
@@ -91,12 +90,12 @@ pub fn engine_config(memory_mib: usize) -> EngineConfig {
 }
 
 /// What a bot does in a game of more than two seats (`ataxx:players=N`).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SeatedBot {
     /// A uniformly random legal move, at once.
     Random,
     /// The seated engine's search.
-    Search(MultiAlgorithm, MultiLimits),
+    Search(MultiAlgorithm, Limits),
 }
 
 /// The nodes of a `medium` seated search: the budget of the matches that chose BRS+
@@ -108,27 +107,27 @@ const SEATED_MEDIUM_NODES: u64 = 20_000;
 /// and 20,000 nodes, `hard` and `perfect` BRS+ for the hard level's time (no database
 /// covers these games); every search capped at `hard_time`.
 pub fn seated_bot(level: BotLevel, hard_time: Duration) -> SeatedBot {
-    let brs_plus = SeatedEngine::<AtaxxSeats>::DEFAULT_ALGORITHM;
-    let limits = |nodes: u64, time: Duration| MultiLimits {
-        depth: 64,
+    let brs_plus = EngineConfig::DEFAULT_SEATED_ALGORITHM;
+    let limits = |nodes: Option<u64>, time: Duration| Limits {
         nodes,
-        time: Some(time.min(hard_time)),
+        hard_time: Some(time.min(hard_time)),
+        ..Limits::default()
     };
     match level {
         BotLevel::Quick("greedy") => {
-            SeatedBot::Search(MultiAlgorithm::Greedy, limits(u64::MAX, hard_time))
+            SeatedBot::Search(MultiAlgorithm::Greedy, limits(None, hard_time))
         }
         BotLevel::Quick(_) => SeatedBot::Random,
         BotLevel::Engine(Level::Easy) => {
-            SeatedBot::Search(brs_plus, limits(SEATED_MEDIUM_NODES / 10, hard_time))
+            SeatedBot::Search(brs_plus, limits(Some(SEATED_MEDIUM_NODES / 10), hard_time))
         }
         BotLevel::Engine(Level::Medium) => {
-            SeatedBot::Search(brs_plus, limits(SEATED_MEDIUM_NODES, hard_time))
+            SeatedBot::Search(brs_plus, limits(Some(SEATED_MEDIUM_NODES), hard_time))
         }
         BotLevel::Engine(level) => {
             let (two_player, _) = engine_limits::<Ataxx>(level, hard_time);
             let time = two_player.movetime.unwrap_or(hard_time);
-            SeatedBot::Search(brs_plus, limits(u64::MAX, time))
+            SeatedBot::Search(brs_plus, limits(None, time))
         }
     }
 }

@@ -1,18 +1,23 @@
 //! [`LiveGame`]: one server game's rules and engine, behind a trait object so that the
-//! registry holds games of every kind. [`Live<G>`] implements it for each two-player game:
-//! the record ([`Played`]), the engine of its bot seats, and the events the engine sends
-//! back (thinking, replies). Ataxx for more than two seats has its own
-//! (`live_seated::LiveSeated`).
+//! registry holds games of every kind. [`Live<G>`] implements it for every game and seat
+//! count: the record ([`Played`]), the one engine of its bot seats (negamax for two seats,
+//! the multi-player search for three and four), and the events the engine sends back
+//! (thinking, replies).
 
 use super::Semaphore;
-use super::bots::{BotLevel, engine_config, engine_limits};
+use super::bots::{BotLevel, SeatedBot, engine_config, engine_limits, seated_bot};
 use super::played::{Played, PlayedGame};
 use super::types::{GameRecordJson, Hint, Position, Thinking, WsMessage};
 use crate::book::SharedBook;
-use crate::engine::{Engine, EngineOption, Event, Knowledge, PonderInfo, SearchId};
-use crate::games::{GameRecord, GameSpec, GameView, Seat};
+use crate::engine::{
+    Engine, EngineConfig, EngineOption, Event, Knowledge, Limits, PonderInfo, SearchId,
+};
+use crate::eval::{SeatedGame, SeatedVisitor};
+use crate::games::{Game, GameRecord, GameSpec, GameView, Seat};
 use crate::players::{StopSignal, Turn, build_player_with, score_text};
+use crate::search::multi::{MultiSearch, MultiTable};
 use crate::search::{Database, Evaluators};
+use rand::seq::IndexedRandom;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -118,6 +123,11 @@ pub struct Live<G: Evaluators> {
     ponder_on: bool,
     /// The endgame database the engine and the quick bots consult.
     database: Option<Database<G>>,
+    /// More than two seats: the bots are the multi-player search's ([`seated_bot`]).
+    seated: bool,
+    /// The deepest round the pondering on the person's turn completed (more than two seats:
+    /// what the multi-player search's table keeps for the bot's reply).
+    pondered_depth: u32,
 }
 
 impl<G: Evaluators> Live<G> {
@@ -131,7 +141,17 @@ impl<G: Evaluators> Live<G> {
         engine_mib: usize,
         (database, book): (Option<Database<G>>, Option<Arc<SharedBook<G>>>),
     ) -> Result<Live<G>, String> {
-        let played = Played::new(spec, position)?;
+        let played: Played<G> = Played::new(spec, position)?;
+        let seated = played.record.current().seat_count() > 2;
+        let config = match seated {
+            // The multi-player search keeps no tree: its table takes the memory.
+            true => EngineConfig {
+                hash_mib: engine_mib.max(1),
+                tree_mib: 1,
+                ..engine_config(engine_mib)
+            },
+            false => engine_config(engine_mib),
+        };
         let engine = engine
             .then(|| {
                 let mut knowledge = Knowledge::new();
@@ -141,7 +161,7 @@ impl<G: Evaluators> Live<G> {
                 if let Some(book) = book {
                     knowledge = knowledge.with_book(book);
                 }
-                Engine::with_knowledge(played.record.clone(), engine_config(engine_mib), knowledge)
+                Engine::with_knowledge(played.record.clone(), config, knowledge)
             })
             .transpose()
             .map_err(|e| e.to_string())?;
@@ -153,6 +173,8 @@ impl<G: Evaluators> Live<G> {
             kept_depth: 0,
             ponder_on: false,
             database,
+            seated,
+            pondered_depth: 0,
         })
     }
 
@@ -182,7 +204,12 @@ impl<G: Evaluators> Live<G> {
         let mut best = None;
         while let Some(event) = engine.try_recv() {
             match event {
-                Event::Rerooted(info) if info.mv.is_some() => self.kept_depth = info.kept_depth,
+                Event::Rerooted(info) if info.mv.is_some() => {
+                    self.kept_depth = match self.seated {
+                        true => self.pondered_depth,
+                        false => info.kept_depth,
+                    };
+                }
                 Event::Info(info) => {
                     if let Some(pending) = self.pending.as_ref().filter(|p| p.id == info.id) {
                         let search = &info.search;
@@ -197,8 +224,12 @@ impl<G: Evaluators> Live<G> {
                         });
                     }
                 }
+                Event::Ponder(PonderInfo::Started { .. }) => self.pondered_depth = 0,
                 Event::Ponder(progress) if self.ponder_on => {
-                    let bot = bots.iter().position(Option::is_some).unwrap_or(0);
+                    if let PonderInfo::Progress { depth, .. } = progress {
+                        self.pondered_depth = self.pondered_depth.max(depth);
+                    }
+                    let bot = self.ponder_bot(bots).unwrap_or(0);
                     if let Some(thinking) = self.ponder_thinking(bot, progress) {
                         self.played.thinking = Some(thinking);
                     }
@@ -222,16 +253,37 @@ impl<G: Evaluators> Live<G> {
         }
     }
 
-    /// Pondering's progress as `bot` sees it (the score turned to the bot's side); `None`
-    /// for pondering's other events.
+    /// The bot the pondering on a person's turn is for: with two seats the first bot; with
+    /// more, the seat that moves after the person, if a bot sits there (`None`: no pondering).
+    fn ponder_bot(&self, bots: &[Option<BotLevel>]) -> Option<usize> {
+        if !self.seated {
+            return bots.iter().position(Option::is_some);
+        }
+        let position = self.played.record.current();
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        let next = position.play(*moves.first()?).side_to_move().index();
+        bots.get(next).copied().flatten().map(|_| next)
+    }
+
+    /// Pondering's progress as `bot` sees it (the score turned to the bot's side; with more
+    /// than two seats no score and no line: every reply is searched); `None` for pondering's
+    /// other events.
     fn ponder_thinking(&self, bot: usize, info: PonderInfo<G>) -> Option<Thinking> {
         let line = info.seen_by(&self.played.record.current(), Seat::new(bot))?;
+        let (score, pv) = match self.seated {
+            true => (String::new(), Vec::new()),
+            false => (
+                score_text(line.score),
+                line.line.iter().map(ToString::to_string).collect(),
+            ),
+        };
         Some(Thinking {
             seat: bot,
             pondering: true,
             depth: line.depth,
-            score: score_text(line.score),
-            pv: line.line.iter().map(ToString::to_string).collect(),
+            score,
+            pv,
             nodes: line.nodes,
             nps: (line.nodes as f64 / line.time.as_secs_f64().max(1e-3)) as u64,
         })
@@ -239,6 +291,8 @@ impl<G: Evaluators> Live<G> {
 
     fn bot_moved(&mut self, seat: usize, mv: G::Move, driven: &mut Driven) {
         let reply = self.played.reply(seat, mv, self.pondered, self.kept_depth);
+        // What was pondered served this reply only.
+        (self.pondered, self.pondered_depth) = (false, 0);
         let applied = self.apply(mv);
         driven.bot_moved(reply, applied);
     }
@@ -246,6 +300,9 @@ impl<G: Evaluators> Live<G> {
     /// Starts the bot at `seat` on its move: a quick player moves at once, the engine when a
     /// search slot is free.
     fn start_bot(&mut self, seat: usize, level: BotLevel, drive: &Drive, driven: &mut Driven) {
+        if self.seated {
+            return self.start_seated_bot(seat, level, drive, driven);
+        }
         if let Some(spec) = level.quick_player() {
             let stop = StopSignal::new();
             let chosen = build_player_with::<G>(&spec, rand::random(), self.database.clone())
@@ -268,17 +325,55 @@ impl<G: Evaluators> Live<G> {
         else {
             return;
         };
-        let Some(engine) = &self.engine else { return };
         let (limits, tie_break) = engine_limits::<G>(level, drive.hard_time);
+        self.start_go(seat, EngineOption::TieBreak(tie_break), limits, permit);
+    }
+
+    /// Starts the engine's `go` for the bot at `seat` under `option` (pondering off), holding
+    /// the search slot `permit` until it answers.
+    fn start_go(
+        &mut self,
+        seat: usize,
+        option: EngineOption,
+        limits: Limits,
+        permit: super::OwnedPermit,
+    ) {
+        let Some(engine) = &self.engine else { return };
         engine.set_ponder(false);
         self.ponder_on = false;
-        engine.set_option(EngineOption::TieBreak(tie_break));
+        engine.set_option(option);
         let id = engine.go(limits);
         self.pending = Some(Pending {
             id,
             seat,
             _slot: permit,
         });
+    }
+
+    /// [`Live::start_bot`] at a table of more than two seats: a random bot moves at once, the
+    /// others are the engine's multi-player search when a search slot is free.
+    fn start_seated_bot(
+        &mut self,
+        seat: usize,
+        level: BotLevel,
+        drive: &Drive,
+        driven: &mut Driven,
+    ) {
+        match seated_bot(level, drive.hard_time) {
+            SeatedBot::Random => {
+                let mut moves = Vec::new();
+                self.played.record.legal_moves(&mut moves);
+                if let Some(&mv) = moves.choose(&mut rand::rng()) {
+                    self.bot_moved(seat, mv, driven);
+                }
+            }
+            SeatedBot::Search(algorithm, limits) => {
+                if let Some(permit) = drive.slots.try_acquire_owned() {
+                    let option = EngineOption::SeatedAlgorithm(algorithm);
+                    self.start_go(seat, option, limits, permit);
+                }
+            }
+        }
     }
 }
 
@@ -330,7 +425,8 @@ impl<G: Evaluators + GameView> LiveGame for Live<G> {
                 {
                     engine.stop();
                 }
-                self.set_ponder(drive.ponder && to_move.is_some());
+                let for_bot = self.ponder_bot(drive.bots).is_some();
+                self.set_ponder(drive.ponder && to_move.is_some() && for_bot);
             }
         }
         driven
@@ -342,7 +438,16 @@ impl<G: Evaluators + GameView> LiveGame for Live<G> {
 
     fn hint_job(&self, search: HintSearch) -> Box<dyn FnOnce() -> Result<Hint, String> + Send> {
         let record = self.played.record.clone();
-        Box::new(move || hint::<G>(&record, &search))
+        let seated = self.seated;
+        Box::new(move || {
+            if seated {
+                let position = record.current();
+                G::visit_seated(SeatedHint { position, search })
+                    .unwrap_or_else(|_| Err("internal error: not a seated game".to_string()))
+            } else {
+                hint::<G>(&record, &search)
+            }
+        })
     }
 
     fn thinking(&self) -> Option<Thinking> {
@@ -371,4 +476,41 @@ fn hint<G: Evaluators>(record: &GameRecord<G>, search: &HintSearch) -> Result<Hi
         score: choice.thought.score.map(score_text).unwrap_or_default(),
         depth: choice.thought.depth,
     })
+}
+
+/// A hint at a table of more than two seats: the medium level's multi-player search of the
+/// position on a table of the requests' size, within a search slot and the longest search
+/// time.
+struct SeatedHint<G: Game> {
+    position: G,
+    search: HintSearch,
+}
+
+impl<G: Game> SeatedVisitor<G> for SeatedHint<G> {
+    type Output = Result<Hint, String>;
+
+    fn visit(self) -> Result<Hint, String>
+    where
+        G: SeatedGame,
+    {
+        let (position, config) = (self.position, &self.search.config);
+        if position.outcome().is_some() {
+            return Err("the game is over".to_string());
+        }
+        let level = BotLevel::Engine(crate::players::Level::Medium);
+        let SeatedBot::Search(algorithm, limits) = seated_bot(level, config.max_movetime) else {
+            return Err("internal error: the medium level does not search".to_string());
+        };
+        let _slot = config.search_slots.acquire();
+        let entries = MultiTable::<G::Move>::entries_in(config.hash_mib as usize);
+        let found = MultiSearch::new(entries).search(&position, algorithm, &limits);
+        let mv = found
+            .best
+            .ok_or_else(|| "the search found no move".to_string())?;
+        Ok(Hint {
+            mv: mv.to_string(),
+            score: format!("{:+}", found.value),
+            depth: found.depth,
+        })
+    }
 }

@@ -4,7 +4,7 @@
 //!
 //! - `app`: the router and the request limits; `routes`: the classroom and `/v1` answers;
 //! - `api`, `ws`, `types`, `error`: the game API (`docs/web-api.md`);
-//! - `registry`, `session`, `live`, `live_seated`, `played`, `bots`: the live games, their
+//! - `registry`, `session`, `live`, `played`, `bots`: the live games, their
 //!   seats and engines;
 //! - `persist`: the games on disk; `limits`: requests per client; `assets`: the page;
 //!   `databases`: the endgame databases (`--egdb`), handed to each game's searches.
@@ -17,7 +17,6 @@ mod databases;
 mod error;
 mod limits;
 mod live;
-mod live_seated;
 mod oneshot;
 mod persist;
 mod played;

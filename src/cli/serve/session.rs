@@ -5,11 +5,10 @@
 use super::bots::BotLevel;
 use super::error::ApiError;
 use super::live::{Live, LiveGame};
-use super::live_seated::LiveSeated;
 use super::persist::{SavedGame, SavedSeat};
 use super::types::{GameRecordJson, SeatKind, SeatRequest, SeatState, State};
 use crate::games::GameSpec;
-use crate::games::ataxx::seats::SeatsConfig;
+use crate::games::ataxx::seats::{AtaxxSeats, SeatsConfig};
 use rand::Rng;
 use std::time::Instant;
 
@@ -79,7 +78,7 @@ fn same_secret(a: &str, b: &str) -> bool {
 
 /// Builds the rules and engine of `record` (an engine only if a seat is an engine bot), its
 /// searches consulting the game's databases and book on `databases`:
-/// Ataxx with a `players` parameter is the multi-seat game ([`LiveSeated`]).
+/// Ataxx with a `players` parameter is the multi-seat game (`AtaxxSeats`).
 pub fn build_game(
     spec: &GameSpec,
     record: &GameRecordJson,
@@ -89,7 +88,7 @@ pub fn build_game(
 ) -> Result<Box<dyn LiveGame>, ApiError> {
     let position = record.position.as_deref();
     let built: Result<Box<dyn LiveGame>, ApiError> = if SeatsConfig::wanted_by(spec) {
-        LiveSeated::new(spec, position, engine, engine_mib)
+        Live::<AtaxxSeats>::new(spec, position, engine, engine_mib, (None, None))
             .map(|l| Box::new(l) as _)
             .map_err(ApiError::bad)
     } else {

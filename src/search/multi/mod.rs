@@ -23,20 +23,22 @@
 //! `greedy` is the one-ply baseline: the move whose position is best for the mover (max-n at
 //! depth 1).
 //!
+//! A search runs within the search's [`Limits`] (depth, nodes, soft and hard deadlines, or
+//! until its [`StopSignal`] is raised), as a two-seat search does.
+//!
 //! A search resumes where earlier ones left off: when the table holds an exact entry for the
 //! root (from an earlier search or from pondering, with the same algorithm and, but for
 //! max-n, the same root seat), iterative deepening starts one ply above its depth, its move
 //! first. Stopping is polled every [`POLL_INTERVAL`] nodes over the search's whole life (the
-//! stop flag and the clock), so a stop is answered within that many nodes on every path.
+//! stop signal and the clock), so a stop is answered within that many nodes on every path.
 
 mod nodes;
 mod table;
 
 pub use crate::eval::SeatedGame;
 use crate::games::Seat;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use crate::search::{Limits, StopSignal};
+use std::time::Instant;
 pub use table::MultiTable;
 
 /// The multi-player algorithms.
@@ -72,28 +74,8 @@ impl MultiAlgorithm {
     pub const NAMES: &'static str = "maxn, paranoid, brs, brsplus, greedy";
 }
 
-/// How long a multi-player search may run: the first limit reached stops it (the last
-/// completed depth's move is played).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct MultiLimits {
-    /// The deepest iteration.
-    pub depth: u32,
-    /// Nodes over the whole search.
-    pub nodes: u64,
-    /// Wall-clock time.
-    pub time: Option<Duration>,
-}
-
-impl Default for MultiLimits {
-    /// Depth 64, a million nodes, no time limit.
-    fn default() -> MultiLimits {
-        MultiLimits {
-            depth: 64,
-            nodes: 1_000_000,
-            time: None,
-        }
-    }
-}
+/// The node budget of a multi-player player spec that sets no node limit (`ponder match`).
+pub const DEFAULT_NODES: u64 = 1_000_000;
 
 /// What a search found.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -119,15 +101,17 @@ pub struct MultiSearch<G: SeatedGame> {
     /// Nodes counted over the search's whole life (never reset): the stop flag and the clock
     /// are polled when it reaches a multiple of [`POLL_INTERVAL`].
     ticks: u64,
-    limits: MultiLimits,
-    started: Instant,
+    /// The node budget of the running search.
+    max_nodes: u64,
+    /// When the running search must unwind.
+    deadline: Option<Instant>,
     stopped: bool,
     root: Seat,
     algorithm: MultiAlgorithm,
     /// Start iterative deepening above the depth the table holds exactly for the root.
     resume: bool,
-    /// Set from outside to stop a search or pondering.
-    stop: Option<Arc<AtomicBool>>,
+    /// Raised from outside to stop a search or pondering.
+    stop: StopSignal,
 }
 
 /// The deepest ply a search reaches.
@@ -147,21 +131,37 @@ impl<G: SeatedGame> MultiSearch<G> {
             scratch: Vec::with_capacity(128),
             nodes: 0,
             ticks: 0,
-            limits: MultiLimits::default(),
-            started: Instant::now(),
+            max_nodes: u64::MAX,
+            deadline: None,
             stopped: false,
             root: Seat::FIRST,
             algorithm: MultiAlgorithm::Paranoid,
             resume: true,
-            stop: None,
+            stop: StopSignal::new(),
         }
     }
 
     /// Lets `stop` end searches and pondering from another thread (polled every
     /// [`POLL_INTERVAL`] nodes and between pondered replies).
-    pub fn with_stop(mut self, stop: Arc<AtomicBool>) -> MultiSearch<G> {
-        self.stop = Some(stop);
+    pub fn with_stop(mut self, stop: StopSignal) -> MultiSearch<G> {
+        self.stop = stop;
         self
+    }
+
+    /// Watches `stop` from now on (the engine hands each job its own signal).
+    pub fn set_stop(&mut self, stop: StopSignal) {
+        self.stop = stop;
+    }
+
+    /// Resumes above the depth the table holds for the root, or not
+    /// ([`MultiSearch::with_resume`]).
+    pub fn set_resume(&mut self, resume: bool) {
+        self.resume = resume;
+    }
+
+    /// The table's slots.
+    pub fn entries(&self) -> usize {
+        self.table.len()
     }
 
     /// With `false`, every search deepens from depth 1 even when the table already holds
@@ -171,17 +171,16 @@ impl<G: SeatedGame> MultiSearch<G> {
         self
     }
 
-    /// Whether the outside stop flag is set.
+    /// Whether the outside stop signal is raised.
     #[inline]
     fn stop_requested(&self) -> bool {
-        self.stop
-            .as_ref()
-            .is_some_and(|stop| stop.load(Ordering::Relaxed))
+        self.stop.is_stopped()
     }
 
     /// Thinks on the time of the seat to move (a human): each of its replies is searched for
     /// the seat that moves next, one ply deeper each round (the likeliest replies first: the
-    /// best for the human by its utility), until the stop flag is set or `max_depth` is done.
+    /// best for the human by its utility), until the stop signal is raised or `max_depth` is
+    /// done; `on_round` hears of each round completed (its depth and the nodes so far).
     /// What it finds stays in the table, keyed by the position, the seat and the algorithm:
     /// each round resumes the reply's search where the last one stopped, and the search after
     /// the actual reply starts above the depth pondered. Returns the nodes and the deepest
@@ -191,6 +190,7 @@ impl<G: SeatedGame> MultiSearch<G> {
         position: &G,
         algorithm: MultiAlgorithm,
         max_depth: u32,
+        mut on_round: impl FnMut(u32, u64),
     ) -> (u64, u32) {
         let human = position.side_to_move();
         let mut replies = Vec::new();
@@ -206,39 +206,55 @@ impl<G: SeatedGame> MultiSearch<G> {
                 if self.stop_requested() {
                     return (nodes, completed);
                 }
-                let limits = MultiLimits {
-                    depth,
-                    nodes: u64::MAX,
-                    time: None,
-                };
-                nodes += self.search(child, algorithm, limits).nodes;
+                nodes += self.search(child, algorithm, &Limits::depth(depth)).nodes;
                 if self.stopped {
                     return (nodes, completed);
                 }
             }
             completed = depth;
+            on_round(depth, nodes);
         }
         (nodes, completed)
     }
 
-    /// Chooses a move for the seat to move by `algorithm` within `limits`, deepening one ply
-    /// at a time from depth 1, or from one ply above the depth the table holds exactly for
-    /// this root (its move and value are the answer until a deeper iteration completes).
+    /// Chooses a move for the seat to move by `algorithm` within `limits` counted from now:
+    /// [`MultiSearch::search_from`].
     pub fn search(
         &mut self,
         position: &G,
         algorithm: MultiAlgorithm,
-        limits: MultiLimits,
+        limits: &Limits,
+    ) -> MultiOutcome<G::Move> {
+        self.search_from(position, algorithm, limits, Instant::now(), |_| {})
+    }
+
+    /// Chooses a move for the seat to move by `algorithm` within `limits`, their deadlines
+    /// counted from `start`, deepening one ply at a time from depth 1, or from one ply above
+    /// the depth the table holds exactly for this root (its move and value are the answer
+    /// until a deeper iteration completes); `on_iteration` hears of each iteration completed.
+    /// No iteration starts after the soft deadline; the search unwinds at the hard one, at the
+    /// node budget or when the stop signal is raised.
+    pub fn search_from(
+        &mut self,
+        position: &G,
+        algorithm: MultiAlgorithm,
+        limits: &Limits,
+        start: Instant,
+        mut on_iteration: impl FnMut(&MultiOutcome<G::Move>),
     ) -> MultiOutcome<G::Move> {
         self.nodes = 0;
-        self.limits = limits;
-        self.started = Instant::now();
+        self.max_nodes = limits.max_nodes().unwrap_or(u64::MAX);
+        self.deadline = limits.hard_deadline().map(|time| start + time);
+        let soft = limits.soft_deadline().map(|time| start + time);
         self.stopped = false;
         self.root = position.side_to_move();
         self.algorithm = algorithm;
         let max_depth = match algorithm {
             MultiAlgorithm::Greedy => 1,
-            _ => limits.depth.clamp(1, MAX_PLY as u32 - 1),
+            _ => limits
+                .max_depth()
+                .unwrap_or(u32::MAX)
+                .clamp(1, MAX_PLY as u32 - 1),
         };
         let mut outcome = MultiOutcome {
             best: None,
@@ -257,6 +273,9 @@ impl<G: SeatedGame> MultiSearch<G> {
             };
         }
         for depth in outcome.depth + 1..=max_depth {
+            if outcome.best.is_some() && soft.is_some_and(|soft| Instant::now() >= soft) {
+                break;
+            }
             let found = self.root_pass(position, depth);
             if self.stopped && outcome.best.is_some() {
                 break;
@@ -268,6 +287,9 @@ impl<G: SeatedGame> MultiSearch<G> {
                     depth,
                     nodes: self.nodes,
                 };
+                if !self.stopped {
+                    on_iteration(&outcome);
+                }
             }
             if self.stopped || found.is_none() {
                 break;
@@ -278,19 +300,18 @@ impl<G: SeatedGame> MultiSearch<G> {
     }
 
     /// Counts a node; `true` when a limit says stop. The node limit is checked at every
-    /// node, the stop flag and the clock every [`POLL_INTERVAL`] nodes (no atomic load and no
-    /// clock read at the others).
+    /// node, the stop signal and the clock every [`POLL_INTERVAL`] nodes (no atomic load and
+    /// no clock read at the others).
     #[inline]
     fn out_of_budget(&mut self) -> bool {
         self.nodes += 1;
         self.ticks += 1;
-        if self.nodes >= self.limits.nodes {
+        if self.nodes >= self.max_nodes {
             self.stopped = true;
         } else if self.ticks & (POLL_INTERVAL - 1) == 0 {
             let late = self
-                .limits
-                .time
-                .is_some_and(|time| self.started.elapsed() >= time);
+                .deadline
+                .is_some_and(|deadline| Instant::now() >= deadline);
             self.stopped |= late || self.stop_requested();
         }
         self.stopped

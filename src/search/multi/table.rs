@@ -36,6 +36,21 @@ impl<M: Copy> MultiTable<M> {
         }
     }
 
+    /// The slots of a table of at most `mib` MiB (at least one).
+    pub fn entries_in(mib: usize) -> usize {
+        ((mib << 20) / std::mem::size_of::<Option<Entry<M>>>()).max(1)
+    }
+
+    /// The number of slots.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Whether the table has no slots (never: a table has at least one).
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
     #[inline]
     fn index(&self, key: u128) -> usize {
         let mixed = (key as u64) ^ ((key >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);

@@ -1,7 +1,9 @@
-//! Multi-seat Ataxx as the multi-player search sees it ([`SeatedGame`]).
+//! Multi-seat Ataxx as the multi-player search sees it ([`SeatedGame`]), and as the engine
+//! sees it ([`Evaluators`]: the generic evaluators, and the multi-player search for three and
+//! four seats).
 
 use super::AtaxxSeats;
-use crate::eval::SeatedGame;
+use crate::eval::{Evaluators, SeatedGame, SeatedVisitor};
 use crate::games::Seat;
 
 /// A finished game's utility per place gained over another seat, above any stone margin.
@@ -43,5 +45,13 @@ impl SeatedGame for AtaxxSeats {
     /// [`AtaxxSeats::wide_key`]: at most 123 bits.
     fn search_key(&self) -> u128 {
         self.wide_key()
+    }
+}
+
+/// The generic evaluators (`default`, `score-diff`) for two seats; the engine searches three
+/// and four seats with the multi-player search.
+impl Evaluators for AtaxxSeats {
+    fn visit_seated<V: SeatedVisitor<Self>>(visitor: V) -> Result<V::Output, V> {
+        Ok(visitor.visit())
     }
 }

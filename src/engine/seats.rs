@@ -1,0 +1,221 @@
+//! The search thread's jobs for games of three and four seats: the same `go` and pondering as
+//! two seats, with the same limits, stop signal and events, run by the multi-player search
+//! (`crate::search::multi`, the algorithm [`EngineConfig::seated_algorithm`] names) instead
+//! of negamax over the tree.
+//!
+//! The memory across moves is the multi-player table, kept by the search thread from job to
+//! job: its keys are exact and carry the algorithm and, where values depend on it, the root
+//! seat, so the bots' searches and the pondering share it without mixing their values.
+//! Re-rooting on any seat's move is a table probe: the next search resumes iterative
+//! deepening above the depth the table holds exactly for the new root (pondered, or stored by
+//! an earlier search below that move), its move first. The tree lent with each job is handed
+//! back untouched.
+//!
+//! [`EngineConfig::seated_algorithm`]: super::EngineConfig::seated_algorithm
+
+use super::command::SearchId;
+use super::event::{BestMove, Event, IterationInfo, PonderInfo};
+use super::tree::TreeStats;
+use crate::eval::{SeatedGame, SeatedVisitor};
+use crate::games::Game;
+use crate::search::multi::{MultiAlgorithm, MultiOutcome, MultiSearch, MultiTable};
+use crate::search::{Limits, Score, SearchInfo, StopSignal};
+use crossbeam_channel::Sender;
+use std::any::Any;
+use std::time::Instant;
+
+/// The deepest pondering round.
+const PONDER_DEPTH: u32 = 64;
+
+/// Whether `position` is searched by the multi-player search: more than two seats, in a game
+/// that has it.
+pub(crate) fn is_seated<G: crate::eval::Evaluators>(position: &G) -> bool {
+    /// Asks only whether the game is a [`SeatedGame`].
+    struct Probe;
+    impl<G: Game> SeatedVisitor<G> for Probe {
+        type Output = ();
+        fn visit(self)
+        where
+            G: SeatedGame,
+        {
+        }
+    }
+    position.seat_count() > 2 && G::visit_seated(Probe).is_ok()
+}
+
+/// The multi-player search of `position`'s game with a table of `hash_mib` MiB, made (and its
+/// table filled) now; `None` when `position` is not searched by it.
+pub(crate) fn search_for<G: crate::eval::Evaluators>(
+    position: &G,
+    hash_mib: usize,
+) -> Option<Box<dyn Any + Send>> {
+    /// Makes the search once the game is known to be a [`SeatedGame`].
+    struct Make(usize);
+    impl<G: Game> SeatedVisitor<G> for Make {
+        type Output = Box<dyn Any + Send>;
+        fn visit(self) -> Box<dyn Any + Send>
+        where
+            G: SeatedGame,
+        {
+            let entries = MultiTable::<G::Move>::entries_in(self.0);
+            Box::new(MultiSearch::<G>::new(entries))
+        }
+    }
+    if position.seat_count() <= 2 {
+        return None;
+    }
+    G::visit_seated(Make(hash_mib)).ok()
+}
+
+/// What a job at a table of more than two seats needs from the job the engine thread sent.
+pub(crate) struct SeatedJob<'a, G: Game> {
+    pub position: G,
+    /// When the job was sent (a `go`'s deadlines count from here).
+    pub start: Instant,
+    pub stop: &'a StopSignal,
+    pub algorithm: MultiAlgorithm,
+    /// The table's size, MiB.
+    pub hash_mib: usize,
+    /// Resume above the depth the table holds for the root.
+    pub resume: bool,
+    pub events: &'a Sender<Event<G>>,
+}
+
+/// What the job does.
+pub(crate) enum SeatedTask<'a> {
+    /// A `go`.
+    Think { id: SearchId, limits: &'a Limits },
+    /// Pondering; `deepen_replies`: a person is to move.
+    Ponder { deepen_replies: bool },
+}
+
+/// Runs `task` with the search thread's `MultiSearch<G>` in `search` (made, or made anew when
+/// the table's size changed); `true` when pondering finished.
+pub(crate) fn run<G: SeatedGame>(
+    search: &mut Option<Box<dyn Any + Send>>,
+    job: &SeatedJob<'_, G>,
+    task: SeatedTask<'_>,
+) -> bool {
+    let entries = MultiTable::<G::Move>::entries_in(job.hash_mib);
+    let fits = search
+        .as_ref()
+        .and_then(|search| search.downcast_ref::<MultiSearch<G>>())
+        .is_some_and(|search| search.entries() == entries);
+    if !fits {
+        *search = Some(Box::new(MultiSearch::<G>::new(entries)));
+    }
+    let Some(search) = search
+        .as_mut()
+        .and_then(|search| search.downcast_mut::<MultiSearch<G>>())
+    else {
+        unreachable!("the search was made above")
+    };
+    search.set_stop(job.stop.clone());
+    search.set_resume(job.resume);
+    match task {
+        SeatedTask::Think { id, limits } => {
+            think(search, job, id, limits);
+            false
+        }
+        SeatedTask::Ponder { deepen_replies } => ponder(search, job, deepen_replies),
+    }
+}
+
+/// One iteration as the engine reports it: the root seat's utility as the score, the move as
+/// the line.
+fn search_info<G: Game>(outcome: &MultiOutcome<G::Move>, start: Instant) -> SearchInfo<G> {
+    let time = start.elapsed();
+    SearchInfo {
+        depth: outcome.depth,
+        score: Score(outcome.value),
+        nodes: outcome.nodes,
+        nps: (outcome.nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
+        time,
+        pv: outcome.best.into_iter().collect(),
+        exact: None,
+    }
+}
+
+/// A `go`: reports each iteration and answers the move of the last one completed (the first
+/// legal move if stopped before depth 1 and the table holds nothing for the root).
+fn think<G: SeatedGame>(
+    search: &mut MultiSearch<G>,
+    job: &SeatedJob<'_, G>,
+    id: SearchId,
+    limits: &Limits,
+) {
+    let (position, events) = (job.position, job.events);
+    let mut answer = BestMove::unsearched(id, position);
+    if position.outcome().is_none() {
+        let outcome =
+            search.search_from(&position, job.algorithm, limits, job.start, |iteration| {
+                let _ = events.send(Event::Info(IterationInfo {
+                    id,
+                    search: search_info(iteration, job.start),
+                    tree: TreeStats::default(),
+                }));
+            });
+        answer.mv = outcome.best.or_else(|| {
+            let mut moves = Vec::new();
+            position.legal_moves(&mut moves);
+            moves.first().copied()
+        });
+        answer.score = outcome.value;
+        answer.depth = outcome.depth;
+        answer.nodes = outcome.nodes;
+        answer.time = job.start.elapsed();
+    }
+    let _ = events.send(Event::BestMove(answer));
+}
+
+/// Pondering: with `deepen_replies` (a person to move) every reply is searched for the seat
+/// after it, a round deeper at a time ([`MultiSearch::ponder`]); otherwise the position itself
+/// is deepened until stopped. Reports each round or iteration; `true` when it finished.
+fn ponder<G: SeatedGame>(
+    search: &mut MultiSearch<G>,
+    job: &SeatedJob<'_, G>,
+    deepen_replies: bool,
+) -> bool {
+    let (position, start, events) = (job.position, job.start, job.events);
+    let _ = events.send(Event::Ponder(PonderInfo::Started {
+        position,
+        kept_nodes: 0,
+    }));
+    let progress = |depth, score, pv: Vec<G::Move>, nodes| {
+        let _ = events.send(Event::Ponder(PonderInfo::Progress {
+            reply: None,
+            depth,
+            score,
+            pv,
+            nodes,
+            time: start.elapsed(),
+        }));
+    };
+    let algorithm = job.algorithm;
+    let nodes = if position.outcome().is_some() {
+        0
+    } else if deepen_replies {
+        let (nodes, _) = search.ponder(&position, algorithm, PONDER_DEPTH, |depth, nodes| {
+            progress(depth, 0, Vec::new(), nodes)
+        });
+        nodes
+    } else {
+        let limits = Limits::depth(PONDER_DEPTH);
+        let on_iteration = |it: &MultiOutcome<G::Move>| {
+            progress(it.depth, it.value, it.best.into_iter().collect(), it.nodes)
+        };
+        search
+            .search_from(&position, algorithm, &limits, start, on_iteration)
+            .nodes
+    };
+    let stopped = job.stop.is_stopped();
+    let _ = events.send(Event::Ponder(if stopped {
+        PonderInfo::Stopped {
+            nodes,
+            time: start.elapsed(),
+        }
+    } else {
+        PonderInfo::Finished
+    }));
+    !stopped
+}
