@@ -75,18 +75,24 @@ impl<G: SeatedGame> MultiSearch<G> {
             }
         }
         self.buffers[0] = moves;
-        if let Some((mv, values)) = best
-            && !self.stopped
-        {
+        if let Some((mv, values)) = best {
+            self.store(key, depth, Bound::Exact, values, mv);
+        }
+        best.map(|(mv, values)| (mv, values[root]))
+    }
+
+    /// Stores what a node found, unless the search was stopped (its values are then
+    /// incomplete).
+    fn store(&mut self, key: u128, depth: u32, bound: Bound, values: [i32; 4], best: G::Move) {
+        if !self.stopped {
             self.table.store(Entry {
                 key,
                 depth,
-                bound: Bound::Exact,
+                bound,
                 values,
-                best: Some(mv),
+                best: Some(best),
             });
         }
-        best.map(|(mv, values)| (mv, values[root]))
     }
 
     /// Every seat's utility at a leaf.
@@ -126,15 +132,7 @@ impl<G: SeatedGame> MultiSearch<G> {
         }
         self.buffers[ply] = moves;
         let (mv, values) = best.unwrap_or_else(|| unreachable!("moves is not empty"));
-        if !self.stopped {
-            self.table.store(Entry {
-                key,
-                depth,
-                bound: Bound::Exact,
-                values,
-                best: Some(mv),
-            });
-        }
+        self.store(key, depth, Bound::Exact, values, mv);
         values
     }
 
@@ -173,22 +171,14 @@ impl<G: SeatedGame> MultiSearch<G> {
         let Some((mv, value)) = found else {
             return position.utility(self.root);
         };
-        if !self.stopped {
-            let bound = if value <= alpha0 {
-                Bound::Upper
-            } else if value >= beta0 {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
-            self.table.store(Entry {
-                key,
-                depth,
-                bound,
-                values: [value; 4],
-                best: Some(mv),
-            });
-        }
+        let bound = if value <= alpha0 {
+            Bound::Upper
+        } else if value >= beta0 {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.store(key, depth, bound, [value; 4], mv);
         value
     }
 
