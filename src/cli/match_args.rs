@@ -44,7 +44,8 @@ pub struct MatchArgs {
     /// Games played at the same time (one thread each). Default: the number of cores.
     #[arg(long, short = 'j', value_parser = clap::value_parser!(u32).range(1..=64))]
     pub(super) concurrency: Option<u32>,
-    /// Stop early by a sequential probability ratio test: `ELO0,ELO1` (e.g. `0,10`).
+    /// Stop early by a sequential probability ratio test: `ELO0,ELO1` (e.g. `0,10`; two
+    /// seats).
     #[arg(long, value_parser = parse_sprt_bounds)]
     pub(super) sprt: Option<(f64, f64)>,
     /// The SPRT's false-positive rate.
@@ -59,12 +60,12 @@ pub struct MatchArgs {
     /// Also write the results as JSON to this file.
     #[arg(long)]
     pub(super) out: Option<PathBuf>,
-    /// Write every game's record to this file, one JSON object per line.
+    /// Write every game's record to this file, one JSON object per line (two seats).
     #[arg(long)]
     pub(super) records: Option<PathBuf>,
     /// Play only shard `i` of `N` of the match (`0/4`: the first quarter of its pairs, each
     /// game as the whole match plays it) and write its games to `--part`; `ponder merge`
-    /// joins the parts into the match's results.
+    /// joins the parts into the match's results (two seats).
     #[arg(long, requires = "part", conflicts_with = "sprt")]
     pub(super) shard: Option<Shard>,
     /// The part file a shard writes (`--shard`).

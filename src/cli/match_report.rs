@@ -226,3 +226,10 @@ fn terminations(games: &[GameResult]) -> Value {
         "forfeits": count(|t| matches!(t, Termination::Forfeit { .. })),
     })
 }
+
+/// Writes a match's summary to `path` as pretty JSON (atomically: `--out`).
+pub(super) fn write_summary(path: &std::path::Path, summary: &Value) -> Result<(), CliError> {
+    let text = serde_json::to_string_pretty(summary)? + "\n";
+    crate::files::write_atomic_bytes(path, text.as_bytes())?;
+    Ok(())
+}

@@ -1,7 +1,7 @@
 //! `ponder match`: two players against each other, with paired openings, Elo and SPRT.
 
 pub use super::match_args::MatchArgs;
-use super::match_report::{Decision, MatchReport};
+use super::match_report::{Decision, MatchReport, write_summary};
 use super::{CliError, progress_bar};
 use crate::egdb::Shard;
 use crate::files::PendingFile;
@@ -31,12 +31,18 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         .into_iter()
         .flatten()
         .collect();
-        if args.book.book.is_some() {
-            return Err(CliError::Usage(
-                "--book: an opening book serves games of two seats".into(),
-            ));
+        if let Some(option) = two_seat_option(args) {
+            return Err(CliError::Usage(format!(
+                "{option}: serves matches of two seats (a match of more seats reports ranks and scores)"
+            )));
         }
         return super::seated_match::run(args, &specs, out);
+    }
+    if args.c.is_some() || args.d.is_some() {
+        return Err(CliError::Usage(format!(
+            "--c, --d: players C and D sit at tables of three or four seats (--game ataxx:players=N), not at {}",
+            args.position.game
+        )));
     }
     if args.shard.is_some() && args.book.book.is_some() && !args.book.book_frozen {
         return Err(CliError::Usage(
@@ -44,6 +50,19 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         ));
     }
     with_game!(args.position.game, G => run_game::<G>(args, out))
+}
+
+/// The first option given that only a match of two seats has (an opening book, the SPRT,
+/// shards, per-game records).
+fn two_seat_option(args: &MatchArgs) -> Option<&'static str> {
+    [
+        (args.book.book.is_some(), "--book"),
+        (args.sprt.is_some(), "--sprt"),
+        (args.shard.is_some(), "--shard"),
+        (args.records.is_some(), "--records"),
+    ]
+    .into_iter()
+    .find_map(|(given, option)| given.then_some(option))
 }
 
 fn run_game<G: Evaluators>(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
@@ -108,8 +127,7 @@ pub(super) fn write_report(
 ) -> Result<(), CliError> {
     let summary = report.json();
     if let Some(path) = path {
-        let text = serde_json::to_string_pretty(&summary)? + "\n";
-        crate::files::write_atomic_bytes(path, text.as_bytes())?;
+        write_summary(path, &summary)?;
     }
     if json {
         writeln!(out, "{}", serde_json::to_string_pretty(&summary)?)?;

@@ -36,7 +36,7 @@ pub use parts::{
     merge_match_parts, tally_of,
 };
 pub use runner::{MatchConfig, MatchGame, PlayerFactory, run_match, run_match_shard, shard_games};
-pub use seated::{SeatedPlayer, SeatedTally, run_seated_match};
+pub use seated::{SeatedTally, run_seated_match};
 pub use stats::{
     EloEstimate, Sprt, SprtDecision, Tally, elo_from_score, elo_json, elo_text, score_from_elo,
 };

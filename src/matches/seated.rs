@@ -3,24 +3,12 @@
 //! player is an [`Engine`] of its algorithm (its multi-player search and table kept over the
 //! whole match), told every move of every game.
 
+use super::openings::random_opening;
 use crate::engine::{Command, Engine, EngineConfig, EngineError, TieBreak};
 use crate::eval::Evaluators;
 use crate::games::GameRecord;
-use crate::search::Limits;
-use crate::search::multi::{MultiAlgorithm, SeatedGame};
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
-
-/// A player of a seated match: an algorithm within limits.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SeatedPlayer {
-    /// The name reported (the spec as written).
-    pub name: String,
-    /// The algorithm.
-    pub algorithm: MultiAlgorithm,
-    /// The limits of each move's search.
-    pub limits: Limits,
-}
+use crate::players::SeatedPlayer;
+use crate::search::multi::SeatedGame;
 
 /// One player's results over a seated match.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -74,10 +62,11 @@ fn player_engine<G: SeatedGame + Evaluators>(
     Engine::new(GameRecord::new(*start), config)
 }
 
-/// Plays `openings` random openings of `opening_plies` plies from `start`, each once per
-/// rotation of the seating (seat `s` played by player `(s + r) % players.len()`); returns
-/// one tally per player. With fewer players than seats they are repeated round the table.
-/// An error when a player's engine cannot start or answer.
+/// Plays `openings` random openings of `opening_plies` plies from `start` (opening `k` is
+/// [`random_opening`] number `k` of the match seed), each once per rotation of the seating
+/// (seat `s` played by player `(s + r) % players.len()`); returns one tally per player. With
+/// fewer players than seats they are repeated round the table. An error when a player's
+/// engine cannot start or answer.
 pub fn run_seated_match<G: SeatedGame + Evaluators>(
     start: &G,
     players: &[SeatedPlayer],
@@ -91,16 +80,20 @@ pub fn run_seated_match<G: SeatedGame + Evaluators>(
         .map(|player| player_engine(start, player))
         .collect::<Result<Vec<_>, _>>()?;
     let mut tallies = vec![SeatedTally::default(); players.len()];
-    let mut rng = SmallRng::seed_from_u64(seed);
     let mut moves = Vec::new();
-    for _ in 0..openings {
-        let opening = random_opening(start, opening_plies, &mut rng, &mut moves);
+    for index in 0..openings {
+        let opening = random_opening(
+            &GameRecord::new(*start),
+            opening_plies as usize,
+            seed,
+            u64::from(index),
+        );
         for rotation in 0..seats {
             let seating: Vec<usize> = (0..seats).map(|s| (s + rotation) % players.len()).collect();
             for engine in &engines {
-                engine.send(Command::SetPosition(GameRecord::new(opening)));
+                engine.send(Command::SetPosition(opening.clone()));
             }
-            let mut position = opening;
+            let mut position = opening.current();
             loop {
                 position.legal_moves(&mut moves);
                 if moves.is_empty() {
@@ -118,29 +111,6 @@ pub fn run_seated_match<G: SeatedGame + Evaluators>(
         }
     }
     Ok(tallies)
-}
-
-/// A position `plies` random moves from `start` with the game still going on.
-fn random_opening<G: SeatedGame>(
-    start: &G,
-    plies: u32,
-    rng: &mut SmallRng,
-    moves: &mut Vec<G::Move>,
-) -> G {
-    loop {
-        let mut position = *start;
-        for _ in 0..plies {
-            position.legal_moves(moves);
-            if moves.is_empty() {
-                break;
-            }
-            position = position.play_unchecked(moves[rng.random_range(0..moves.len())]);
-        }
-        position.legal_moves(moves);
-        if !moves.is_empty() {
-            return position;
-        }
-    }
 }
 
 /// Adds a finished game's ranks to the players' tallies.

@@ -22,6 +22,7 @@ mod greedy;
 mod levels;
 mod random;
 mod searching;
+mod seated;
 mod spec;
 
 pub use build::{
@@ -33,6 +34,7 @@ pub use greedy::{EvalFn, GreedyPlayer};
 pub use levels::{Level, level_params, with_level};
 pub use random::RandomPlayer;
 pub use searching::SearchPlayer;
+pub use seated::SeatedPlayer;
 pub use spec::PlayerSpec;
 
 pub use crate::search::{Limits, StopSignal};

@@ -162,3 +162,57 @@ fn seated_match_reports_ranks_and_scores() {
     }
     assert!((points - 2.0).abs() < 1e-9, "scores average 0.5: {points}");
 }
+
+#[test]
+fn a_match_takes_only_the_options_of_its_seat_count() {
+    let dir = std::env::temp_dir().join(format!("ponder-seated-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("file");
+    let file = file.to_str().unwrap();
+    let seated = [
+        "match",
+        "--game",
+        "ataxx:players=3",
+        "--a",
+        "greedy",
+        "--b",
+        "brs:nodes=50",
+        "--c",
+        "engine:nodes=50",
+    ];
+    for (option, extra) in [
+        ("--sprt", &["--sprt", "0,10"][..]),
+        ("--records", &["--records", file][..]),
+        ("--shard", &["--shard", "0/2", "--part", file][..]),
+    ] {
+        let output = ponder(&[&seated[..], extra].concat());
+        assert!(!output.status.success(), "{option}");
+        let error = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            error.contains(&format!("{option}: serves matches of two seats")),
+            "{error}"
+        );
+    }
+    assert!(
+        !std::path::Path::new(file).exists(),
+        "a refused option writes nothing"
+    );
+    let two = ponder(&[
+        "match", "--game", "kalah", "--a", "random", "--b", "random", "--c", "random",
+    ]);
+    assert!(!two.status.success());
+    assert!(String::from_utf8_lossy(&two.stderr).contains("--c, --d: players C and D"));
+    // A summary file, as for two seats: 3 openings of 3 seatings, every player in every game.
+    let out = dir.join("summary.json");
+    let output = ponder(&[&seated[..], &["-n", "9", "--out", out.to_str().unwrap()]].concat());
+    assert!(output.status.success(), "{output:?}");
+    let summary: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!(summary["seats"], 3);
+    assert_eq!(summary["openings"], 3);
+    assert_eq!(summary["players"][0]["player"], "greedy");
+    assert_eq!(summary["players"][2]["player"], "engine:nodes=50");
+    for player in summary["players"].as_array().unwrap() {
+        assert_eq!(player["games"], 9, "{player}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -4,10 +4,12 @@
 
 use super::PlayArgs;
 use super::input::{Entry, Input, Next};
+use super::seats::{SeatSpec, parse_seat_list};
 use crate::cli::CliError;
 use crate::engine::{Command, Engine, EngineConfig, EngineOption, Event, PonderInfo, StopSignal};
 use crate::games::ataxx::seats::{AtaxxSeats, seat_letter};
 use crate::games::{Game, GameRecord, Seat};
+use crate::players::SeatedPlayer;
 use crate::search::Limits;
 use crate::search::multi::MultiAlgorithm;
 use std::io::{IsTerminal, Write};
@@ -23,65 +25,35 @@ const HASH_MIB: usize = 64;
 #[derive(Clone, Debug, PartialEq)]
 enum Sitter {
     Human,
-    Bot {
-        label: String,
-        algorithm: MultiAlgorithm,
-        limits: Limits,
-    },
+    Bot(SeatedPlayer),
 }
 
-/// Reads `--seats human,engine,brs:nodes=5000,...` (one entry a seat; a bot's parameters
-/// separated by `;`).
+/// Reads `--seats human,engine,brs:nodes=5000,...` (one entry a seat, as `--seats` of two
+/// seats; a bot is a [`SeatedPlayer`] spec, searching within `--depth` and `--movetime`
+/// (default 1 s) unless it sets its own budget).
 fn parse_sitters(text: &str, seats: usize, args: &PlayArgs) -> Result<Vec<Sitter>, CliError> {
-    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
-    if parts.len() != seats {
+    let specs = parse_seat_list(text)?;
+    if specs.len() != seats {
         return Err(CliError::Usage(format!(
             "--seats {text:?}: {} entries for {seats} seats",
-            parts.len()
+            specs.len()
         )));
     }
-    parts.iter().map(|part| parse_sitter(part, args)).collect()
-}
-
-/// One seat's entry: `human`, `engine`, or `maxn`/`paranoid`/`brs`/`brsplus`/`greedy` with
-/// `depth=`/`nodes=`/`movetime=` (ms) parameters.
-fn parse_sitter(text: &str, args: &PlayArgs) -> Result<Sitter, CliError> {
-    let (name, params) = text.split_once(':').unwrap_or((text, ""));
-    let name = name.to_ascii_lowercase();
-    if name == "human" {
-        return Ok(Sitter::Human);
-    }
-    let algorithm = if name == "engine" {
-        DEFAULT_ALGORITHM
-    } else {
-        MultiAlgorithm::from_name(&name).ok_or_else(|| {
-            CliError::Usage(format!(
-                "seat {text:?}: expected human, engine or one of {}",
-                MultiAlgorithm::NAMES
-            ))
-        })?
-    };
-    let mut limits = Limits {
+    let defaults = Limits {
         depth: Some(args.depth.unwrap_or(64)),
         hard_time: Some(Duration::from_millis(args.movetime.unwrap_or(1000))),
         ..Limits::default()
     };
-    for param in params.split(';').filter(|p| !p.is_empty()) {
-        let bad = || CliError::Usage(format!("seat {text:?}: bad parameter {param:?}"));
-        let (key, value) = param.split_once('=').ok_or_else(bad)?;
-        let value: u64 = value.parse().map_err(|_| bad())?;
-        match key {
-            "depth" => limits.depth = Some(value.clamp(1, 100) as u32),
-            "nodes" => limits.nodes = Some(value.max(1)),
-            "movetime" => limits.hard_time = Some(Duration::from_millis(value.max(1))),
-            _ => return Err(bad()),
-        }
-    }
-    Ok(Sitter::Bot {
-        label: text.to_string(),
-        algorithm,
-        limits,
-    })
+    specs
+        .iter()
+        .map(|spec| match spec {
+            SeatSpec::Human => Ok(Sitter::Human),
+            SeatSpec::Computer(spec) => Ok(Sitter::Bot(SeatedPlayer::from_spec(
+                spec,
+                defaults.clone(),
+            )?)),
+        })
+        .collect()
 }
 
 /// Plays the game to its end (or until the human quits or the input ends: exit code 3).
@@ -111,18 +83,16 @@ pub(super) fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> 
         }
         let seat = position.side_to_move();
         let mv = match &sitters[seat.index()] {
-            Sitter::Bot {
-                label,
-                algorithm: bot,
-                limits,
-            } => {
-                use_algorithm(&engine, &mut algorithm, *bot);
-                let found = engine.best_move_with(limits.clone(), &StopSignal::new(), |_| {})?;
+            Sitter::Bot(bot) => {
+                use_algorithm(&engine, &mut algorithm, bot.algorithm);
+                let found =
+                    engine.best_move_with(bot.limits.clone(), &StopSignal::new(), |_| {})?;
                 let mv = found.mv.unwrap_or(moves[0]);
                 writeln!(
                     out,
-                    "{} ({label}) plays {mv}: depth {}, {} nodes, value {}",
+                    "{} ({}) plays {mv}: depth {}, {} nodes, value {}",
                     name(seat),
+                    bot.name,
                     found.depth,
                     found.nodes,
                     found.score
@@ -186,7 +156,7 @@ fn next_bot(sitters: &[Sitter], position: &AtaxxSeats) -> Option<MultiAlgorithm>
         .map(|step| (to_move + step) % sitters.len())
         .filter(|&seat| stones[seat] > 0)
         .find_map(|seat| match &sitters[seat] {
-            Sitter::Bot { algorithm, .. } => Some(*algorithm),
+            Sitter::Bot(bot) => Some(bot.algorithm),
             Sitter::Human => None,
         })
 }
@@ -288,7 +258,7 @@ fn draw(out: &mut dyn Write, position: &AtaxxSeats, sitters: &[Sitter]) -> std::
         .map(|(seat, sitter)| {
             let who = match sitter {
                 Sitter::Human => "human",
-                Sitter::Bot { label, .. } => label,
+                Sitter::Bot(bot) => &bot.name,
             };
             format!("{} ({who}) {}", seat_letter(Seat::new(seat)), counts[seat])
         })

@@ -37,17 +37,21 @@ impl SeatSpec {
 /// Reads `--seats A,B` (two seats separated by a comma; player specs with parameters may
 /// use `;` between their own parameters, e.g. `human,pvs:depth=6;eval=store-diff`).
 pub(crate) fn parse_seats(text: &str) -> Result<[SeatSpec; 2], PlayerError> {
-    let parts: Vec<&str> = split_seats(text);
-    let [first, second] = parts.as_slice() else {
-        return Err(PlayerError::Spec {
+    parse_seat_list(text)?
+        .try_into()
+        .map_err(|_| PlayerError::Spec {
             spec: text.to_string(),
             reason: "--seats takes two seats separated by a comma, e.g. human,engine".into(),
-        });
-    };
-    Ok([
-        SeatSpec::parse(&first.replace(';', ","))?,
-        SeatSpec::parse(&second.replace(';', ","))?,
-    ])
+        })
+}
+
+/// Reads `--seats` of any number of seats: the seats separated by commas, as
+/// [`parse_seats`].
+pub(crate) fn parse_seat_list(text: &str) -> Result<Vec<SeatSpec>, PlayerError> {
+    split_seats(text)
+        .into_iter()
+        .map(|part| SeatSpec::parse(&part.replace(';', ",")))
+        .collect()
 }
 
 /// Splits at the comma between the seats: the first comma not inside a spec's parameter list
