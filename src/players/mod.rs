@@ -16,8 +16,8 @@
 //! assert!(record.current().is_legal(choice.mv));
 //! ```
 
-mod build;
 mod engine;
+mod from_spec;
 mod greedy;
 mod levels;
 mod random;
@@ -25,11 +25,11 @@ mod searching;
 mod seated;
 mod spec;
 
-pub use build::{
+pub use engine::EnginePlayer;
+pub use from_spec::{
     PLAYER_KINDS, build_player, build_player_with, build_player_with_book, default_limits,
     search_options_of, takes_hash,
 };
-pub use engine::EnginePlayer;
 pub use greedy::{EvalFn, GreedyPlayer};
 pub use levels::{Level, level_params, with_level};
 pub use random::RandomPlayer;

@@ -2,9 +2,10 @@
 //! loop that paranoid, BRS and BRS+ share (they differ in which moves a node of the other
 //! seats tries).
 
-use super::table::{Bound, Entry};
+use super::table::Entry;
 use super::{MultiAlgorithm, MultiSearch, SeatedGame};
 use crate::games::Seat;
+use crate::search::Bound;
 
 /// Above every utility.
 const INFINITE: i32 = i32::MAX / 2;
@@ -171,14 +172,7 @@ impl<G: SeatedGame> MultiSearch<G> {
         let Some((mv, value)) = found else {
             return position.utility(self.root);
         };
-        let bound = if value <= alpha0 {
-            Bound::Upper
-        } else if value >= beta0 {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        self.store(key, depth, bound, [value; 4], mv);
+        self.store(key, depth, Bound::of(value, alpha0, beta0), [value; 4], mv);
         value
     }
 

@@ -1,16 +1,7 @@
 //! The multi-player search's table: a direct-mapped array of entries compared on the full
 //! exact key (no false hits), replaced by depth. One search owns it (no sharing, no lock).
 
-/// What a node's value is known to be.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(super) enum Bound {
-    /// The value itself.
-    Exact,
-    /// At least the value.
-    Lower,
-    /// At most the value.
-    Upper,
-}
+use crate::search::Bound;
 
 /// One stored node.
 #[derive(Copy, Clone, Debug)]
