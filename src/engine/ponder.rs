@@ -144,7 +144,7 @@ fn predict<G: Game, E: Evaluator<G>>(
     position: &G,
     setup: &PonderSetup<'_>,
     model: &OpponentModel,
-    replies: &[Reply<G>],
+    replies: &[PonderedReply<G>],
     ranked: bool,
 ) -> Prediction<G> {
     let table = Arc::new(TranspositionTable::new(
@@ -177,7 +177,7 @@ fn predict<G: Game, E: Evaluator<G>>(
 /// Puts the likeliest replies first and, under [`PonderMode::Modeled`], gives each its
 /// share of the nodes.
 fn rank_replies<G: Game>(
-    replies: &mut [Reply<G>],
+    replies: &mut [PonderedReply<G>],
     model: &OpponentModel,
     prediction: &Prediction<G>,
     setup: &PonderSetup<'_>,
@@ -230,7 +230,7 @@ where
 /// One of the human's replies as pondering deepens it: the root of its own iterative
 /// deepening, exactly as the `go` after it will run, so that the `go` finds every pondered
 /// iteration answered by the tree and continues from the pondered depth.
-struct Reply<G: Game> {
+struct PonderedReply<G: Game> {
     /// The reply's node (a child of the tree's root; the root's block is never reordered
     /// while pondering, so the index stays valid).
     child: usize,
@@ -260,7 +260,7 @@ struct Reply<G: Game> {
 /// the likeliest while it has at most `share` percent of the nodes spent so far, else the
 /// least deep of the others. The likeliest first among equals; `None` when every reply is
 /// searched to the end.
-fn next_reply<G: Game>(replies: &[Reply<G>], mode: PonderMode) -> Option<usize> {
+fn next_reply<G: Game>(replies: &[PonderedReply<G>], mode: PonderMode) -> Option<usize> {
     let open = |rank: &usize| replies[*rank].depth < MAX_DEPTH;
     match mode {
         PonderMode::Predicted { share } => {
@@ -299,7 +299,7 @@ fn next_reply<G: Game>(replies: &[Reply<G>], mode: PonderMode) -> Option<usize> 
 }
 
 /// The least deep reply still open, the likeliest among equals.
-fn least_deep<G: Game>(replies: &[Reply<G>]) -> Option<usize> {
+fn least_deep<G: Game>(replies: &[PonderedReply<G>]) -> Option<usize> {
     (0..replies.len())
         .filter(|&rank| replies[rank].depth < MAX_DEPTH)
         .min_by_key(|&rank| (replies[rank].depth, rank))
@@ -311,7 +311,7 @@ fn ponder_replies<G, E, S>(
     worker: &mut SearchWorker<G, E>,
     position: &G,
     setup: &PonderSetup<'_>,
-    mut replies: Vec<Reply<G>>,
+    mut replies: Vec<PonderedReply<G>>,
     first_pass: u32,
     on_step: &mut S,
 ) -> (PonderEnd, TreeStats)
@@ -391,12 +391,12 @@ where
 }
 
 /// The human's replies at the root, in the tree's order (the engine's expected reply first).
-fn root_replies<G: Game>(tree: &Tree<G>, position: &G) -> Vec<Reply<G>> {
+fn root_replies<G: Game>(tree: &Tree<G>, position: &G) -> Vec<PonderedReply<G>> {
     tree.root()
         .children()
         .filter_map(|child| {
             let mv = tree.node(child).mv?;
-            Some(Reply {
+            Some(PonderedReply {
                 child,
                 mv,
                 position: position.play_unchecked(mv),
@@ -438,7 +438,7 @@ fn restore_results<G: Game>(tree: &mut Tree<G>, index: usize, saved: &[(u8, i32,
 /// them in that order and remembers the reply's value and depth.
 fn record_iteration<G: Game>(
     tree: &mut Tree<G>,
-    reply: &mut Reply<G>,
+    reply: &mut PonderedReply<G>,
     depth: u32,
     value: i32,
     mover: Seat,
@@ -464,7 +464,7 @@ fn record_iteration<G: Game>(
 
 /// Keeps the likeliest reply first: the best for the human among the replies searched at least
 /// as deep as the current likeliest.
-fn keep_likeliest_first<G: Game>(replies: &mut [Reply<G>]) {
+fn keep_likeliest_first<G: Game>(replies: &mut [PonderedReply<G>]) {
     let leader_depth = replies[0].depth;
     if let Some(better) = (1..replies.len())
         .filter(|&r| replies[r].depth >= leader_depth && replies[r].value.is_some())

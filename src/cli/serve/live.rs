@@ -6,7 +6,7 @@
 
 use super::Semaphore;
 use super::bots::{BotLevel, SeatedBot, engine_config, engine_limits, seated_bot};
-use super::played::{Played, PlayedGame};
+use super::played::{Played, ServedRecord};
 use super::types::{GameRecordJson, Hint, Position, Thinking, WsMessage};
 use crate::book::SharedBook;
 use crate::engine::{
@@ -62,7 +62,7 @@ impl Driven {
 /// A server game's rules and engine, whatever the game.
 pub trait LiveGame: Send {
     /// The record side.
-    fn played(&self) -> &dyn PlayedGame;
+    fn played(&self) -> &dyn ServedRecord;
     /// The position part of a `state` (`resigned`: the seat that resigned, if any).
     fn position(&self, resigned: Option<usize>) -> Position {
         self.played().position(resigned)
@@ -378,7 +378,7 @@ impl<G: Evaluators> Live<G> {
 }
 
 impl<G: Evaluators + GameView> LiveGame for Live<G> {
-    fn played(&self) -> &dyn PlayedGame {
+    fn played(&self) -> &dyn ServedRecord {
         &self.played
     }
 

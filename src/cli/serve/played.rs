@@ -85,7 +85,7 @@ impl<G: Game> Played<G> {
 
 /// The record side of a server game as the server asks for it, whatever the game: what
 /// [`LiveGame`](super::live::LiveGame) answers from it.
-pub trait PlayedGame: Send {
+pub trait ServedRecord: Send {
     /// The position part of a `state` (`resigned`: the seat that resigned, if any).
     fn position(&self, resigned: Option<usize>) -> Position;
     /// The record: the start position given and the moves since.
@@ -98,7 +98,7 @@ pub trait PlayedGame: Send {
     fn seat_count(&self) -> usize;
 }
 
-impl<G: GameView> PlayedGame for Played<G> {
+impl<G: GameView> ServedRecord for Played<G> {
     /// The position part of a `state` (`resigned`: the seat that resigned, if any).
     fn position(&self, resigned: Option<usize>) -> Position {
         let current = self.record.current();
