@@ -28,6 +28,19 @@ fn listed_after(text: &str, marker: &str) -> Vec<String> {
     rest[..end].split(", ").map(str::to_string).collect()
 }
 
+/// A depth-2 `bestmove` of Kalah leaving out `technique`.
+fn without(technique: &str) -> std::process::Output {
+    ponder(&[
+        "bestmove",
+        "--game",
+        "kalah",
+        "--depth",
+        "2",
+        "--without",
+        technique,
+    ])
+}
+
 #[test]
 fn bestmove_lists_exactly_the_techniques_it_accepts() {
     let listed = listed_after(&help("bestmove"), "to leave out, `+`-separated (");
@@ -37,26 +50,9 @@ fn bestmove_lists_exactly_the_techniques_it_accepts() {
         .collect();
     assert_eq!(listed, known);
     for name in &listed {
-        let output = ponder(&[
-            "bestmove",
-            "--game",
-            "kalah",
-            "--depth",
-            "2",
-            "--without",
-            name,
-        ]);
-        assert!(output.status.success(), "--without {name} refused");
+        assert!(without(name).status.success(), "--without {name} refused");
     }
-    let unknown = ponder(&[
-        "bestmove",
-        "--game",
-        "kalah",
-        "--depth",
-        "2",
-        "--without",
-        "nope",
-    ]);
+    let unknown = without("nope");
     assert!(!unknown.status.success());
 }
 
