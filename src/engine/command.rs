@@ -1,6 +1,7 @@
 //! What a game loop or a front end tells the engine.
 
 use super::config::EngineOption;
+use super::snapshot::SnapshotRequest;
 use crate::games::{Game, GameRecord};
 use crate::search::Limits;
 use std::time::Instant;
@@ -58,6 +59,11 @@ pub enum Command<G: Game> {
     Stop,
     /// Changes one setting.
     SetOption(EngineOption),
+    /// Writes what the engine knows to a file ([`SnapshotRequest`]); the answer goes to the
+    /// request's reply channel. Waits for a running `go` to finish; stops pondering for the
+    /// copy of the tree's top only (it resumes at once, while the table is read and the file
+    /// written on a thread of the snapshot's own).
+    Snapshot(SnapshotRequest),
     /// Answered by [`Event::Synced`](super::Event::Synced) with the same number once every
     /// earlier command has been taken in (a running search is not waited for).
     Sync(u64),

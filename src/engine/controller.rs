@@ -10,6 +10,10 @@ use super::memory::{MemoryGauge, check_fits};
 use super::opponent::{OpponentModel, Prediction};
 use super::search_thread::{Job, JobDone, JobKind, Knowledge};
 use super::seats::is_seated;
+use super::snapshot::{
+    Capture, EngineSnapshot, EngineState, Fingerprint, SnapshotError, SnapshotReport,
+    SnapshotRequest,
+};
 use super::tree::Tree;
 use crate::book::BookAdvice;
 use crate::eval::Evaluators;
@@ -22,7 +26,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The range the measured ratio of the human's thinking time to the engine's is kept in.
-const TIME_RATIO_RANGE: (f64, f64) = (0.05, 20.0);
+pub(super) const TIME_RATIO_RANGE: (f64, f64) = (0.05, 20.0);
 /// How far each new measurement moves the smoothed ratio.
 const TIME_RATIO_SMOOTHING: f64 = 0.3;
 
@@ -89,6 +93,9 @@ pub(crate) struct Controller<G: Game> {
     go_time: Option<Duration>,
     /// When the last move was played.
     last_move: Instant,
+    /// When pondering was last asked to stop, until the next job starts (what a snapshot's
+    /// pause counts from).
+    ponder_stopped_at: Option<Instant>,
     quitting: bool,
     jobs: Sender<Job<G>>,
     events: Sender<Event<G>>,
@@ -104,8 +111,8 @@ impl<G: Evaluators> Controller<G> {
         memory: Arc<MemoryGauge>,
         shared_table: Option<Arc<TranspositionTable>>,
         knowledge: Knowledge<G>,
+        snapshot: Option<EngineSnapshot<G>>,
     ) -> Self {
-        let tree = Tree::new(&record.current(), config.tree_mib << 20);
         let table_shared = shared_table.is_some();
         let table = shared_table.unwrap_or_else(|| {
             Arc::new(TranspositionTable::new(
@@ -113,14 +120,17 @@ impl<G: Evaluators> Controller<G> {
                 config.hash_mib,
             ))
         });
-        let controller = Controller {
+        let restored = snapshot.map(|snapshot| snapshot.restore_into(&table));
+        let table_used = restored.is_some();
+        let tree = Tree::new(&record.current(), config.tree_mib << 20);
+        let mut controller = Controller {
             record,
             config,
             knowledge,
             tree: Some(tree),
             table,
             table_shared,
-            table_used: false,
+            table_used,
             searches: 0,
             running: None,
             queue: VecDeque::new(),
@@ -133,11 +143,18 @@ impl<G: Evaluators> Controller<G> {
             go_started: None,
             go_time: None,
             last_move: Instant::now(),
+            ponder_stopped_at: None,
             quitting: false,
             jobs,
             events,
             memory,
         };
+        if let Some(restored) = restored {
+            controller.tree = Some(restored.tree);
+            controller.opponent = restored.opponent;
+            controller.time_ratio = restored.time_ratio;
+            controller.engine_seat = restored.engine_seat;
+        }
         controller.publish_memory();
         controller
     }
@@ -191,6 +208,9 @@ impl<G: Evaluators> Controller<G> {
                 let thinking = matches!(running, Running::Think { .. });
                 if interrupts {
                     running.stop();
+                    if !thinking {
+                        self.ponder_stopped_at.get_or_insert_with(Instant::now);
+                    }
                 }
                 // What can be taken in without the tree is taken in now, so that nothing
                 // waits behind a long search but the commands that stop it.
@@ -242,6 +262,7 @@ impl<G: Evaluators> Controller<G> {
                 self.ponder_paused = true;
             }
             Command::SetOption(option) => self.set_option(option),
+            Command::Snapshot(request) => self.snapshot(request),
             Command::Sync(id) => self.emit(Event::Synced {
                 id,
                 position: self.record.current(),
@@ -250,6 +271,50 @@ impl<G: Evaluators> Controller<G> {
                 self.quitting = true;
                 self.queue.clear();
             }
+        }
+    }
+
+    /// Takes a snapshot: copies the record, the model and the tree's top now (the tree is
+    /// here: pondering resumes after this), and leaves reading the table and writing the file
+    /// to a thread of the snapshot's own, which answers the request.
+    fn snapshot(&mut self, request: SnapshotRequest) {
+        let paused_from = self.ponder_stopped_at.take().unwrap_or_else(Instant::now);
+        let Some(tree) = &self.tree else {
+            let missing = EngineError::Internal("the tree was not back for a snapshot".into());
+            let _ = request.reply.send(Err(SnapshotError::Engine(missing)));
+            return;
+        };
+        let state = EngineState {
+            fingerprint: Fingerprint::of::<G>(&self.config, self.knowledge.evaluator.is_some()),
+            record: &self.record,
+            tree,
+            opponent: &self.opponent,
+            time_ratio: self.time_ratio,
+            engine_seat: self.engine_seat,
+            table: &self.table,
+        };
+        let capture = Capture::new(state, request.budget);
+        let paused = paused_from.elapsed();
+        let reply = request.reply.clone();
+        let writer = std::thread::Builder::new()
+            .name("ponder-snapshot".to_string())
+            .spawn(move || {
+                let written = capture.write(&request.path);
+                let report = written.map(|(tree_nodes, table_entries, bytes)| SnapshotReport {
+                    path: request.path,
+                    tree_nodes,
+                    table_entries,
+                    bytes,
+                    paused,
+                    took: paused_from.elapsed(),
+                });
+                let _ = request.reply.send(report);
+            });
+        if let Err(error) = writer {
+            let _ = reply.send(Err(SnapshotError::Engine(EngineError::Spawn {
+                thread: "snapshot",
+                reason: error.to_string(),
+            })));
         }
     }
 
@@ -593,6 +658,7 @@ impl<G: Evaluators> Controller<G> {
         let Some(tree) = self.tree.take() else {
             return false;
         };
+        self.ponder_stopped_at = None;
         self.table_used = true;
         let job = Job {
             kind,

@@ -9,10 +9,14 @@ use super::event::{BestMove, EngineError, Event};
 use super::memory::{MemoryGauge, MemoryUse, check_fits};
 use super::search_thread::{self, Knowledge};
 use super::seats;
+use super::snapshot::{
+    EngineSnapshot, SnapshotBudget, SnapshotError, SnapshotReport, SnapshotRequest, continues,
+};
 use crate::eval::Evaluators;
 use crate::games::{Game, GameRecord};
 use crate::search::{Limits, StopSignal, TranspositionTable};
-use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, unbounded};
+use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, bounded, unbounded};
+use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::thread::JoinHandle;
@@ -63,7 +67,7 @@ impl<G: Evaluators> Engine<G> {
     /// An error when the table and the tree of `config` are more than the machine's memory
     /// ([`EngineError::TooLarge`]), or when a thread cannot start ([`EngineError::Spawn`]).
     pub fn new(record: GameRecord<G>, config: EngineConfig) -> Result<Engine<G>, EngineError> {
-        Engine::start(record, config, None, Knowledge::new())
+        Engine::start(record, config, None, Knowledge::new(), None)
     }
 
     /// Starts an engine on `record` that searches with `knowledge`'s evaluator (or the one
@@ -74,7 +78,58 @@ impl<G: Evaluators> Engine<G> {
         config: EngineConfig,
         knowledge: Knowledge<G>,
     ) -> Result<Engine<G>, EngineError> {
-        Engine::start(record, config, None, knowledge)
+        Engine::start(record, config, None, knowledge, None)
+    }
+
+    /// Starts an engine from the snapshot at `path` ([`Engine::save_state`]) and brings it to
+    /// `record`, which must continue the snapshot's game (the same start, the snapshot's
+    /// moves first; the moves after them are played into the restored tree). The engine
+    /// knows what it knew: its first search starts from the depth the tree kept.
+    ///
+    /// Refused, with an error naming the file, when the file is not a whole, valid snapshot
+    /// (corrupt, truncated, oversized, another format version:
+    /// [`SnapshotError::File`]), is of another game or configuration
+    /// ([`SnapshotError::Foreign`]) or of another game record ([`SnapshotError::OtherGame`]);
+    /// never a cold start in silence.
+    ///
+    /// ```
+    /// use ponder::engine::{Engine, EngineConfig, Limits, Knowledge};
+    /// use ponder::{Game, GameRecord, Kalah};
+    ///
+    /// let dir = std::env::temp_dir().join(format!("ponder-restore-doc-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir).unwrap();
+    /// let path = dir.join("engine.snapshot");
+    /// let record = GameRecord::new(Kalah::start(&Default::default()).unwrap());
+    /// let config = EngineConfig { ponder: false, hash_mib: 4, tree_mib: 4, ..EngineConfig::default() };
+    /// let engine = Engine::new(record.clone(), config.clone()).unwrap();
+    /// let searched = engine.best_move(Limits::depth(10)).unwrap();
+    /// engine.save_state(&path).unwrap();
+    /// drop(engine);
+    /// let restored = Engine::restore(&path, record, config, Knowledge::new()).unwrap();
+    /// let again = restored.best_move(Limits::depth(10)).unwrap();
+    /// assert_eq!(again.score, searched.score);
+    /// assert!(again.nodes < searched.nodes); // the tree and the table answered
+    /// # std::fs::remove_dir_all(&dir).unwrap();
+    /// ```
+    pub fn restore(
+        path: &Path,
+        record: GameRecord<G>,
+        config: EngineConfig,
+        knowledge: Knowledge<G>,
+    ) -> Result<Engine<G>, SnapshotError> {
+        let given_evaluator = knowledge.evaluator.is_some();
+        let snapshot = EngineSnapshot::<G>::load(path, &config, given_evaluator)?;
+        continues(snapshot.record(), &record).map_err(|reason| SnapshotError::OtherGame {
+            path: path.to_path_buf(),
+            reason,
+        })?;
+        let start = snapshot.record().clone();
+        let later = record.moves()[start.moves().len()..].to_vec();
+        let engine = Engine::start(start, config, None, knowledge, Some(snapshot))?;
+        for mv in later {
+            engine.send_move(mv);
+        }
+        Ok(engine)
     }
 
     /// Starts an engine that searches with `table`, shared with other engines of the same
@@ -88,7 +143,7 @@ impl<G: Evaluators> Engine<G> {
         config: EngineConfig,
         table: Arc<TranspositionTable>,
     ) -> Result<Engine<G>, EngineError> {
-        Engine::start(record, config, Some(table), Knowledge::new())
+        Engine::start(record, config, Some(table), Knowledge::new(), None)
     }
 
     fn start(
@@ -96,6 +151,7 @@ impl<G: Evaluators> Engine<G> {
         config: EngineConfig,
         table: Option<Arc<TranspositionTable>>,
         knowledge: Knowledge<G>,
+        snapshot: Option<EngineSnapshot<G>>,
     ) -> Result<Engine<G>, EngineError> {
         check_fits(&config, table.is_none())?;
         let spawn_error = |thread| {
@@ -131,6 +187,7 @@ impl<G: Evaluators> Engine<G> {
             memory.clone(),
             table,
             knowledge,
+            snapshot,
         );
         // Should the engine thread not start, the controller is dropped with its end of the
         // job channel, and the search thread ends.
@@ -288,6 +345,35 @@ impl<G: Game> Engine<G> {
                 Err(RecvTimeoutError::Disconnected) => return Err(EngineError::Stopped),
             }
         }
+    }
+
+    /// Writes what the engine knows to `path` ([`SnapshotBudget::default`]) and waits for
+    /// the file: see [`Engine::request_snapshot`]. A running `go` is waited for (the time
+    /// of its search at most).
+    pub fn save_state(&self, path: &Path) -> Result<SnapshotReport, SnapshotError> {
+        let answer = self.request_snapshot(path, SnapshotBudget::default());
+        crossbeam_channel::select! {
+            recv(answer) -> report => report.map_err(|_| EngineError::Stopped)?,
+            recv(self.finished) -> _ => Err(EngineError::Stopped.into()),
+        }
+    }
+
+    /// Asks for a snapshot of what the engine knows, written to `path` within `budget`
+    /// ([`Command::Snapshot`]); the answer comes on the channel returned (never blocks).
+    /// Pondering stops for the copy of the tree's top only; the table is read and the file
+    /// written on a thread of the snapshot's own.
+    pub fn request_snapshot(
+        &self,
+        path: &Path,
+        budget: SnapshotBudget,
+    ) -> Receiver<Result<SnapshotReport, SnapshotError>> {
+        let (reply, answer) = bounded(1);
+        self.send(Command::Snapshot(SnapshotRequest {
+            path: path.to_path_buf(),
+            budget,
+            reply,
+        }));
+        answer
     }
 
     /// The next event if there is one; never blocks.

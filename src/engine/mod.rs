@@ -11,6 +11,8 @@
 //!   moves over the tree.
 //! - `ponder`: searching the human's replies while the human thinks.
 //! - `opponent`: the opponent model that ranks the human's replies and shares the time.
+//! - `snapshot`: what the engine knows, written to a file and read back after a restart
+//!   ([`Engine::save_state`], [`Engine::restore`]).
 //! - `seats`: the search thread's jobs at tables of three and four seats, run by the
 //!   multi-player search ([`EngineConfig::seated_algorithm`]) behind the same handle,
 //!   commands, events, limits and stop signal.
@@ -47,6 +49,7 @@ mod opponent;
 mod ponder;
 mod search_thread;
 mod seats;
+mod snapshot;
 mod think;
 mod tree;
 
@@ -59,6 +62,10 @@ pub use event::{BestMove, EngineError, Event, IterationInfo, PonderInfo, PonderL
 pub use handle::Engine;
 pub use memory::MemoryUse;
 pub use search_thread::Knowledge;
+pub use snapshot::{
+    ENGINE_SNAPSHOT, EngineSnapshot, Fingerprint, MAX_SNAPSHOT_ITEMS, SnapshotBudget,
+    SnapshotError, SnapshotReport, SnapshotRequest,
+};
 pub use tree::TreeStats;
 
 pub use config::MAX_THREADS;

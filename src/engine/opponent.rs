@@ -72,6 +72,25 @@ impl OpponentModel {
         }
     }
 
+    /// A model of searchers of depth 1 to `max_depth` with these counts (as
+    /// [`OpponentModel::counts`] gives them), or `None` when they are not one count per model,
+    /// each finite and not negative, with a positive sum.
+    pub(crate) fn from_counts(counts: Vec<f64>, max_depth: u32) -> Option<OpponentModel> {
+        let sum: f64 = counts.iter().sum();
+        let valid = counts.len() == max_depth as usize + 1
+            && counts
+                .iter()
+                .all(|&count| count.is_finite() && count >= 0.0)
+            && sum > 0.0
+            && sum.is_finite();
+        valid.then_some(OpponentModel { counts })
+    }
+
+    /// Each model's count: its weight is its share of them.
+    pub(crate) fn counts(&self) -> &[f64] {
+        &self.counts
+    }
+
     /// How many searchers there are (depths 1 to this).
     pub(crate) fn max_depth(&self) -> u32 {
         (self.counts.len() - 1) as u32

@@ -40,6 +40,24 @@ impl<G: Game> Tree<G> {
         }
     }
 
+    /// A tree of `nodes`, the root first and every node's block of children after it
+    /// (`first_child` set), allowed at most `max_bytes` of nodes: a tree read back from a
+    /// snapshot, checked by its reader. `None` when the nodes are none or more than fit.
+    pub(crate) fn from_nodes(nodes: Vec<Node<G::Move>>, max_bytes: usize) -> Option<Tree<G>> {
+        let capacity = Self::capacity_for(max_bytes);
+        if nodes.is_empty() || nodes.len() > capacity {
+            return None;
+        }
+        let mut arena = Vec::with_capacity(capacity);
+        arena.extend(nodes);
+        Some(Tree {
+            nodes: arena,
+            capacity,
+            pass: 0,
+            root: FRONT,
+        })
+    }
+
     /// How many nodes fit in `max_bytes` (at least one).
     pub fn capacity_for(max_bytes: usize) -> usize {
         (max_bytes / Self::node_bytes()).clamp(1, u32::MAX as usize)

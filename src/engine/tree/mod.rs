@@ -6,6 +6,7 @@ mod node;
 mod store;
 
 pub use arena::Tree;
+pub(crate) use node::Node;
 pub use store::TreeStats;
 pub(crate) use store::TreeStore;
 

@@ -4,7 +4,10 @@
 //! stores that arrive during a sweep are dropped.
 
 use super::Table;
-use super::entry::{GENERATION_MASK, TableEntry, keep_move, keep_worth, replaces_same_key};
+use super::entry::{
+    GENERATION_MASK, TableEntry, WorthHistogram, keep_move, keep_worth, packed_age,
+    replaces_same_key,
+};
 use crate::games::Key;
 use dashmap::DashMap;
 use parking_lot::Mutex;
@@ -91,24 +94,11 @@ impl DashMapTable {
         };
         let generation = self.generation.load(Ordering::Relaxed);
         let target = self.max_entries * 3 / 4;
-        // Worths range from -8 * 63 (an old, shallow entry) to 255 (a deep current one).
-        const LOWEST: i32 = -8 * GENERATION_MASK as i32;
-        let mut histogram = [0usize; (256 - LOWEST) as usize];
-        let mut held = 0usize;
+        let mut histogram = WorthHistogram::default();
         for item in self.map.iter() {
-            let worth = keep_worth(*item.value(), generation).clamp(LOWEST, 255);
-            histogram[(worth - LOWEST) as usize] += 1;
-            held += 1;
+            histogram.add(keep_worth(*item.value(), generation));
         }
-        let mut to_free = held.saturating_sub(target);
-        let mut threshold = LOWEST;
-        for count in histogram {
-            if to_free == 0 {
-                break;
-            }
-            to_free = to_free.saturating_sub(count);
-            threshold += 1;
-        }
+        let threshold = histogram.threshold_keeping(target);
         // Entries worth less than `threshold` go.
         self.map
             .retain(|_, data| keep_worth(*data, generation) >= threshold);
@@ -157,6 +147,15 @@ impl Table for DashMapTable {
 
     fn memory_bytes(&self) -> usize {
         self.max_entries * DASHMAP_BYTES_PER_ENTRY
+    }
+
+    fn for_each_entry(&self, visit: &mut dyn FnMut(&Key, TableEntry, u8)) {
+        let generation = self.generation.load(Ordering::Relaxed);
+        for item in self.map.iter() {
+            if let Some(entry) = TableEntry::unpack(*item.value()) {
+                visit(item.key(), entry, packed_age(*item.value(), generation));
+            }
+        }
     }
 
     fn hashfull_permille(&self) -> u32 {

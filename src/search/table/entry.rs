@@ -149,7 +149,64 @@ pub(crate) fn keep_worth(data: u64, current: u8) -> i32 {
     if !packed_is_used(data) {
         return i32::MIN;
     }
-    i32::from(packed_depth(data)) - 8 * i32::from(packed_age(data, current))
+    entry_worth(packed_depth(data), packed_age(data, current))
+}
+
+/// How much an entry searched `depth` plies deep, `age` generations old, is worth keeping:
+/// its depth less eight plies per generation (from `-8 * 63` to 255).
+#[inline]
+pub fn entry_worth(depth: u8, age: u8) -> i32 {
+    i32::from(depth) - 8 * i32::from(age & GENERATION_MASK)
+}
+
+/// Entries counted by worth ([`entry_worth`]), to find the threshold that keeps the most
+/// valuable ones within a bound: what a full table sweeps out and what a snapshot keeps.
+#[derive(Clone, Debug)]
+pub struct WorthHistogram {
+    counts: Box<[usize; WORTHS]>,
+    total: usize,
+}
+
+/// The lowest worth: the shallowest entry of the oldest generation.
+const LOWEST_WORTH: i32 = -8 * GENERATION_MASK as i32;
+/// How many worths there are.
+const WORTHS: usize = (256 - LOWEST_WORTH) as usize;
+
+impl Default for WorthHistogram {
+    fn default() -> WorthHistogram {
+        WorthHistogram {
+            counts: Box::new([0; WORTHS]),
+            total: 0,
+        }
+    }
+}
+
+impl WorthHistogram {
+    /// Counts one entry of worth `worth`.
+    #[inline]
+    pub fn add(&mut self, worth: i32) {
+        self.counts[(worth.clamp(LOWEST_WORTH, 255) - LOWEST_WORTH) as usize] += 1;
+        self.total += 1;
+    }
+
+    /// The entries counted.
+    pub fn total(&self) -> usize {
+        self.total
+    }
+
+    /// The lowest threshold such that at most `keep` of the entries are worth at least it.
+    pub fn threshold_keeping(&self, keep: usize) -> i32 {
+        let mut to_drop = self.total.saturating_sub(keep);
+        let mut threshold = LOWEST_WORTH;
+        for &count in self.counts.iter() {
+            if to_drop == 0 {
+                break;
+            }
+            to_drop = to_drop.saturating_sub(count);
+            threshold += 1;
+        }
+        threshold
+    }
 }
 
 #[cfg(test)]

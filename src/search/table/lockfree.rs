@@ -192,6 +192,19 @@ impl Table for LockFreeTable {
         std::mem::size_of_val(&*self.buckets)
     }
 
+    fn for_each_entry(&self, visit: &mut dyn FnMut(&Key, TableEntry, u8)) {
+        let generation = self.generation.load(Ordering::Relaxed);
+        for slot in self.buckets.iter().flat_map(|bucket| bucket.slots.iter()) {
+            let Some((low, high, data)) = slot.read() else {
+                continue;
+            };
+            let key = Key::from_u128(u128::from(low) | (u128::from(high) << 64));
+            if let (Some(key), Some(entry)) = (key, TableEntry::unpack(data)) {
+                visit(&key, entry, super::entry::packed_age(data, generation));
+            }
+        }
+    }
+
     fn hashfull_permille(&self) -> u32 {
         let generation = self.generation.load(Ordering::Relaxed);
         let sample = self.buckets.len().min(500);

@@ -11,7 +11,8 @@ mod entry;
 mod lockfree;
 
 pub use self::dashmap::{DASHMAP_BYTES_PER_ENTRY, DashMapTable, KeyHasher};
-pub use entry::{Bound, TableEntry};
+pub(crate) use entry::packed_generation;
+pub use entry::{Bound, TableEntry, WorthHistogram, entry_worth};
 pub use lockfree::LockFreeTable;
 
 use crate::games::Key;
@@ -36,6 +37,10 @@ pub trait Table: Send + Sync {
     fn memory_bytes(&self) -> usize;
     /// How full the table is with entries of the current search, in thousandths (sampled).
     fn hashfull_permille(&self) -> u32;
+    /// Hands `visit` every entry with its age in generations (0: stored since the last
+    /// [`Table::new_search`]); entries written meanwhile by other threads may be seen or not.
+    /// For snapshots, not for the search: it reads the whole table.
+    fn for_each_entry(&self, visit: &mut dyn FnMut(&Key, TableEntry, u8));
 }
 
 /// Which table implementation to build.
@@ -146,6 +151,9 @@ impl Table for TranspositionTable {
     }
     fn hashfull_permille(&self) -> u32 {
         dispatch!(self, table => table.hashfull_permille())
+    }
+    fn for_each_entry(&self, visit: &mut dyn FnMut(&Key, TableEntry, u8)) {
+        dispatch!(self, table => table.for_each_entry(visit))
     }
 }
 
