@@ -5,12 +5,15 @@ use super::{Choice, Limits, Player, PlayerError, Thought, Turn, legal_moves};
 use crate::engine::{Engine, EngineConfig, Event, Knowledge, PonderInfo};
 use crate::games::GameRecord;
 use crate::search::Evaluators;
+use std::path::Path;
 
 /// The [`Engine`] behind the [`Player`] trait. The engine is told every move (so it re-roots
 /// its tree) and ponders while the other side is to move, when its configuration says so;
 /// [`Player::pondering`] shows what it found so far.
 pub struct EnginePlayer<G: Evaluators> {
     engine: Engine<G>,
+    /// What the engine was made with, to restore it from a snapshot.
+    setup: (EngineConfig, Knowledge<G>),
     limits: Limits,
     label: String,
     /// The record the engine was last given.
@@ -41,7 +44,8 @@ impl<G: Evaluators> EnginePlayer<G> {
     ) -> Result<EnginePlayer<G>, PlayerError> {
         let start = GameRecord::new(G::start(&Default::default())?);
         Ok(EnginePlayer {
-            engine: Engine::with_knowledge(start, config, knowledge)?,
+            engine: Engine::with_knowledge(start, config.clone(), knowledge.clone())?,
+            setup: (config, knowledge),
             limits,
             label,
             known: None,
@@ -178,5 +182,20 @@ impl<G: Evaluators> Player<G> for EnginePlayer<G> {
     fn stop_pondering(&mut self) {
         self.engine.stop();
         self.ponder = None;
+    }
+
+    fn save_state(&mut self, path: &Path) -> Result<bool, String> {
+        self.engine.save_state(path).map_err(|e| e.to_string())?;
+        Ok(true)
+    }
+
+    fn restore_state(&mut self, path: &Path, record: &GameRecord<G>) -> Result<bool, String> {
+        let (config, knowledge) = self.setup.clone();
+        let engine =
+            Engine::restore(path, record.clone(), config, knowledge).map_err(|e| e.to_string())?;
+        self.engine = engine;
+        self.known = Some(record.clone());
+        self.ponder = None;
+        Ok(true)
     }
 }

@@ -224,6 +224,24 @@ pub trait Player<G: Game>: Send {
 
     /// Stops any background thinking until the next [`Player::observe`].
     fn stop_pondering(&mut self) {}
+
+    /// Writes what the player knows to `path`, to be taken back after a restart
+    /// ([`Player::restore_state`]): an engine's snapshot. `Ok(false)`: nothing to keep (the
+    /// default).
+    fn save_state(&mut self, _path: &std::path::Path) -> Result<bool, String> {
+        Ok(false)
+    }
+
+    /// Takes back what [`Player::save_state`] wrote to `path`, for the game `record` (which
+    /// continues the one saved); the error names the file and says why it was refused.
+    /// `Ok(false)`: nothing to take back (the default).
+    fn restore_state(
+        &mut self,
+        _path: &std::path::Path,
+        _record: &GameRecord<G>,
+    ) -> Result<bool, String> {
+        Ok(false)
+    }
 }
 
 /// Why a player could not choose a move.

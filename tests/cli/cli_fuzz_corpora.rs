@@ -28,6 +28,7 @@ const TARGETS: &[(&str, Check)] = &[
     ("kalah_egdb_file", checks::kalah_egdb_file),
     ("safe_file", checks::safe_file),
     ("book_file", checks::book_file),
+    ("engine_snapshot", checks::engine_snapshot),
 ];
 
 /// Runs `target`'s check on every file of `dir` (if it exists); how many.

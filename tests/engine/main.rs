@@ -12,6 +12,7 @@ mod engine_book;
 mod engine_deadline;
 mod engine_ponderhit;
 mod engine_seated;
+mod engine_snapshot;
 mod engine_stress;
 mod engine_threads;
 

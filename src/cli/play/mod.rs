@@ -62,6 +62,10 @@ pub struct PlayArgs {
     /// `~/.local/state/ponder/autosave.game`; without a terminal, only when given.
     #[arg(long)]
     autosave: Option<PathBuf>,
+    /// Resume the unfinished game in the autosave file without asking (its engines with
+    /// what they knew).
+    #[arg(long)]
+    resume: bool,
     /// The engine seats' opening book.
     #[command(flatten)]
     book: super::book::BookFileArgs,
@@ -117,6 +121,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let autosave = autosave_path(args);
     let saved = match (&args.load, &autosave) {
         (Some(path), _) => Some(SavedGame::read(path)?),
+        (None, Some(path)) if args.resume => Some(SavedGame::read(path)?),
         (None, Some(path)) => offer_resume(path, out)?,
         (None, None) => None,
     };
@@ -183,7 +188,12 @@ fn run_game<G: Evaluators>(
             (database.clone(), book.clone()),
         )
     };
-    let seats = [build(0)?, build(1)?];
+    let mut seats = [build(0)?, build(1)?];
+    if let (None, Some(_), Some(path)) = (&args.load, saved, &autosave) {
+        for line in save::restore_engines(path, &mut seats, &record) {
+            writeln!(out, "{line}")?;
+        }
+    }
     let interactive = std::io::stdin().is_terminal();
     let live = interactive && std::io::stdout().is_terminal();
     let mut session = Session {
@@ -204,6 +214,7 @@ fn run_game<G: Evaluators>(
     // A game that ended, or that the human left, is not offered again.
     if let (Some(path), Ok(())) = (&session.autosave, &result) {
         let _ = std::fs::remove_file(path);
+        save::remove_engines(path, session.seats.len());
     }
     result
 }
@@ -286,6 +297,9 @@ impl<G: Evaluators> Session<G> {
             if let Some(path) = &self.autosave {
                 if let Err(e) = self.save(path) {
                     writeln!(out, "autosave failed: {e}")?;
+                }
+                for error in save::save_engines(path, &mut self.seats) {
+                    writeln!(out, "autosave failed: {error}")?;
                 }
             }
             if self.record.outcome().is_some() {

@@ -1,12 +1,16 @@
 //! Saved games: files holding the game spec, the seats and the record as JSON, behind a
-//! [`crate::files`] header (magic `PNDgame1`, checksum), written atomically.
+//! [`crate::files`] header (magic `PNDgame1`, checksum), written atomically; and beside an
+//! autosave, each engine seat's snapshot (`crate::engine::ENGINE_SNAPSHOT`), taken back
+//! when the game is resumed.
 
+use super::seats::SeatPlayer;
 use crate::cli::CliError;
 use crate::files::FileFormat;
 use crate::games::{Game, GameRecord, GameSpec};
+use crate::search::Evaluators;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The format tag of a saved game.
 const FORMAT: &str = "ponder-game";
@@ -94,5 +98,69 @@ impl SavedGame {
             &SAVED_GAME_FILE,
             &self.to_json()?,
         )?)
+    }
+}
+
+/// Where the engine of seat `index` keeps its snapshot beside the autosave `autosave`
+/// (`autosave.game.seat2.engine`), so that a resumed game's engine knows what it knew.
+pub(crate) fn engine_snapshot_path(autosave: &Path, index: usize) -> PathBuf {
+    let mut name = autosave.as_os_str().to_owned();
+    name.push(format!(".seat{}.engine", index + 1));
+    PathBuf::from(name)
+}
+
+/// Writes each computer seat's state beside the autosave `autosave`: what failed.
+pub(crate) fn save_engines<G: Evaluators>(
+    autosave: &Path,
+    seats: &mut [SeatPlayer<G>],
+) -> Vec<String> {
+    let mut failed = Vec::new();
+    for (index, seat) in seats.iter_mut().enumerate() {
+        if let SeatPlayer::Computer { player, .. } = seat {
+            if let Err(error) = player.save_state(&engine_snapshot_path(autosave, index)) {
+                failed.push(error);
+            }
+        }
+    }
+    failed
+}
+
+/// Restores each computer seat's state from beside the autosave `autosave`, for the game
+/// `record`: a line for each seat restored or refused (a refused snapshot leaves that
+/// engine fresh, and says why).
+pub(crate) fn restore_engines<G: Evaluators>(
+    autosave: &Path,
+    seats: &mut [SeatPlayer<G>],
+    record: &GameRecord<G>,
+) -> Vec<String> {
+    let mut lines = Vec::new();
+    for (index, seat) in seats.iter_mut().enumerate() {
+        let path = engine_snapshot_path(autosave, index);
+        let SeatPlayer::Computer { player, label } = seat else {
+            continue;
+        };
+        if !path.exists() {
+            continue;
+        }
+        match player.restore_state(&path, record) {
+            Ok(true) => lines.push(format!(
+                "seat {}: the {label}'s memory restored from {}",
+                index + 1,
+                path.display()
+            )),
+            Ok(false) => {}
+            Err(error) => lines.push(format!(
+                "seat {}: the {label} starts afresh: {error}",
+                index + 1
+            )),
+        }
+    }
+    lines
+}
+
+/// Forgets the engines' snapshots beside the autosave `autosave` (the game ended).
+pub(crate) fn remove_engines(autosave: &Path, seats: usize) {
+    for index in 0..seats {
+        let _ = std::fs::remove_file(engine_snapshot_path(autosave, index));
     }
 }

@@ -11,13 +11,16 @@ use super::types::{GameRecordJson, Hint, Position, Thinking, WsMessage};
 use crate::book::SharedBook;
 use crate::engine::{
     Engine, EngineConfig, EngineOption, Event, Knowledge, Limits, PonderInfo, SearchId,
+    SnapshotBudget, SnapshotError, SnapshotReport,
 };
 use crate::eval::{SeatedGame, SeatedVisitor};
 use crate::games::{Game, GameRecord, GameSpec, GameView, Seat};
 use crate::players::{StopSignal, Turn, build_player_with, score_text};
 use crate::search::multi::{MultiSearch, MultiTable};
 use crate::search::{Database, Evaluators};
+use crossbeam_channel::Receiver;
 use rand::seq::IndexedRandom;
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -95,7 +98,16 @@ pub trait LiveGame: Send {
     fn hint_job(&self, search: HintSearch) -> Box<dyn FnOnce() -> Result<Hint, String> + Send>;
     /// The latest thinking of the engine, if it thinks.
     fn thinking(&self) -> Option<Thinking>;
+    /// Asks the engine, if the game has one, for a snapshot of what it knows written to
+    /// `path` (after its running search, if any); the answer comes on the channel returned.
+    fn request_snapshot(&self, path: &Path) -> Option<SnapshotAnswer>;
+    /// Replaces the engine with one restored from the snapshot at `path`, brought to the
+    /// game's record; on an error (naming the file) the engine stays as it was.
+    fn restore_engine(&mut self, path: &Path) -> Result<(), String>;
 }
+
+/// The answer to a snapshot request.
+pub type SnapshotAnswer = Receiver<Result<SnapshotReport, SnapshotError>>;
 
 /// How a hint searches.
 #[derive(Clone)]
@@ -115,6 +127,8 @@ struct Pending {
 pub struct Live<G: Evaluators> {
     played: Played<G>,
     engine: Option<Engine<G>>,
+    /// What the engine was made with, to restore it from a snapshot.
+    engine_setup: Option<(EngineConfig, Knowledge<G>)>,
     pending: Option<Pending>,
     /// Whether the engine pondered when the last person moved.
     pondered: bool,
@@ -152,22 +166,27 @@ impl<G: Evaluators> Live<G> {
             },
             false => engine_config(engine_mib),
         };
-        let engine = engine
-            .then(|| {
-                let mut knowledge = Knowledge::new();
-                if let Some(database) = &database {
-                    knowledge = knowledge.with_database(database.clone());
-                }
-                if let Some(book) = book {
-                    knowledge = knowledge.with_book(book);
-                }
-                Engine::with_knowledge(played.record.clone(), config, knowledge)
+        let engine_setup = engine.then(|| {
+            let mut knowledge = Knowledge::new();
+            if let Some(database) = &database {
+                knowledge = knowledge.with_database(database.clone());
+            }
+            if let Some(book) = book {
+                knowledge = knowledge.with_book(book);
+            }
+            (config, knowledge)
+        });
+        let engine = engine_setup
+            .as_ref()
+            .map(|(config, knowledge)| {
+                Engine::with_knowledge(played.record.clone(), config.clone(), knowledge.clone())
             })
             .transpose()
             .map_err(|e| e.to_string())?;
         Ok(Live {
             played,
             engine,
+            engine_setup,
             pending: None,
             pondered: false,
             kept_depth: 0,
@@ -452,6 +471,24 @@ impl<G: Evaluators + GameView> LiveGame for Live<G> {
 
     fn thinking(&self) -> Option<Thinking> {
         self.played.thinking.clone()
+    }
+
+    fn request_snapshot(&self, path: &Path) -> Option<SnapshotAnswer> {
+        let engine = self.engine.as_ref()?;
+        Some(engine.request_snapshot(path, SnapshotBudget::default()))
+    }
+
+    fn restore_engine(&mut self, path: &Path) -> Result<(), String> {
+        let Some((config, knowledge)) = &self.engine_setup else {
+            return Ok(());
+        };
+        let record = self.played.record.clone();
+        let engine = Engine::restore(path, record, config.clone(), knowledge.clone())
+            .map_err(|e| e.to_string())?;
+        self.pending = None;
+        self.ponder_on = false;
+        self.engine = Some(engine);
+        Ok(())
     }
 }
 

@@ -1,6 +1,8 @@
 //! The server's games on disk: one file a game in the state directory, written atomically
 //! with a header and checksum (`src/files`) after every change, read back at start, so that
-//! games and their seat tokens survive a restart.
+//! games and their seat tokens survive a restart; and beside it the snapshot of the game's
+//! engine (`<code>.engine`, [`crate::engine::ENGINE_SNAPSHOT`]), so that its bots keep what
+//! their engine knew.
 
 use super::types::{GameRecordJson, SeatKind};
 use crate::files::{FileFormat, load_bytes, save_bytes};
@@ -66,15 +68,21 @@ impl StateDir {
         self.dir.join(format!("{code}.game"))
     }
 
+    /// Where the snapshot of game `code`'s engine is kept.
+    pub fn snapshot_path(&self, code: &str) -> PathBuf {
+        self.dir.join(format!("{code}.engine"))
+    }
+
     /// Writes `game` over its previous version.
     pub fn save(&self, game: &SavedGame) -> Result<(), String> {
         let json = serde_json::to_vec(game).map_err(|e| e.to_string())?;
         save_bytes(&self.path(&game.code), &SAVED_GAME, &json).map_err(|e| e.to_string())
     }
 
-    /// Forgets the game `code`.
+    /// Forgets the game `code` and its engine's snapshot.
     pub fn remove(&self, code: &str) {
         let _ = std::fs::remove_file(self.path(code));
+        let _ = std::fs::remove_file(self.snapshot_path(code));
     }
 
     /// Every saved game, or why a file could not be read (naming it).

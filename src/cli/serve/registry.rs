@@ -15,6 +15,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::broadcast;
 
+/// How long saving a game waits for its engine's snapshot (taken once the engine's running
+/// search is over) before leaving it to finish alone.
+const SNAPSHOT_WAIT: Duration = Duration::from_secs(60);
+
 /// The caps and timings of the game sessions.
 #[derive(Clone, Debug)]
 pub struct GameLimits {
@@ -260,15 +264,28 @@ impl Registry {
         let Some(dir) = self.state_dir.clone() else {
             return;
         };
-        let saved = slot.session.lock().saved();
+        let (saved, snapshot) = {
+            let session = slot.session.lock();
+            let snapshot = session
+                .game
+                .request_snapshot(&dir.snapshot_path(&session.code));
+            (session.saved(), snapshot)
+        };
         let slot = slot.clone();
         tokio::task::spawn_blocking(move || {
-            let mut written = slot.saved.lock().unwrap_or_else(|p| p.into_inner());
-            if saved.version > *written {
-                if let Err(error) = dir.save(&saved) {
-                    eprintln!("serve: cannot save game {}: {error}", saved.code);
+            {
+                let mut written = slot.saved.lock().unwrap_or_else(|p| p.into_inner());
+                if saved.version > *written {
+                    if let Err(error) = dir.save(&saved) {
+                        eprintln!("serve: cannot save game {}: {error}", saved.code);
+                    }
+                    *written = saved.version;
                 }
-                *written = saved.version;
+            }
+            // The engine answers once its running search, if any, is over.
+            let answer = snapshot.map(|answer| answer.recv_timeout(SNAPSHOT_WAIT));
+            if let Some(Ok(Err(error))) = answer {
+                eprintln!("serve: cannot save game {}'s engine: {error}", saved.code);
             }
         });
     }
@@ -305,7 +322,7 @@ impl Registry {
             })
             .collect();
         let engine = saved.seats.iter().any(|s| s.kind == SeatKind::Engine);
-        let game = build_game(
+        let mut game = build_game(
             &spec,
             &saved.record,
             engine,
@@ -313,6 +330,16 @@ impl Registry {
             &self.databases,
         )
         .map_err(fail)?;
+        if let Some(dir) = &self.state_dir {
+            let snapshot = dir.snapshot_path(&saved.code);
+            if snapshot.exists() {
+                // Refused snapshots are said, never a silent cold start: the game goes on
+                // with a fresh engine.
+                if let Err(error) = game.restore_engine(&snapshot) {
+                    eprintln!("serve: game {}'s engine starts afresh: {error}", saved.code);
+                }
+            }
+        }
         let mut seats: Vec<Seat> = read_seats(&requests, game.seat_count()).map_err(fail)?;
         for (seat, saved_seat) in seats.iter_mut().zip(&saved.seats) {
             seat.token = saved_seat.token.clone();

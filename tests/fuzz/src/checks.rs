@@ -653,3 +653,42 @@ fn book_file_of<G: Game>(data: &[u8]) {
         BookAdvice::Search => {}
     }
 }
+
+/// Engine snapshots: bytes that read as a snapshot of a game (every node of its tree and
+/// every table entry checked on the way in) write back to bytes that read again to the same
+/// bytes, whose tree is rooted at the snapshot's current position.
+pub fn engine_snapshot(data: &[u8]) {
+    engine_snapshot_of::<Kalah>(data);
+    engine_snapshot_of::<Oware>(data);
+    engine_snapshot_of::<Ataxx>(data);
+}
+
+/// The configuration of the seeds (`tests/fuzz/seeds/engine_snapshot/`): the default
+/// evaluator with forward pruning, a tree of at most 1 MiB.
+pub fn snapshot_fuzz_config() -> ponder::engine::EngineConfig {
+    ponder::engine::EngineConfig {
+        tree_mib: 1,
+        hash_mib: 1,
+        ..ponder::engine::EngineConfig::default()
+    }
+}
+
+fn engine_snapshot_of<G: Evaluators>(data: &[u8]) {
+    use ponder::engine::{EngineSnapshot, Fingerprint};
+    let path = std::path::Path::new("fuzzed.snapshot");
+    let config = snapshot_fuzz_config();
+    let Ok(snapshot) = EngineSnapshot::<G>::from_bytes(data, path, &config, false) else {
+        return;
+    };
+    let fingerprint = Fingerprint::of::<G>(&config, false);
+    let written = snapshot.to_bytes(&fingerprint).expect("writes to memory");
+    let again =
+        EngineSnapshot::<G>::from_bytes(&written, path, &config, false).expect("reads back");
+    assert_eq!(
+        again.to_bytes(&fingerprint).expect("writes to memory"),
+        written
+    );
+    assert_eq!(again.record(), snapshot.record());
+    assert_eq!(again.tree_nodes(), snapshot.tree_nodes());
+    assert_eq!(again.table_entries(), snapshot.table_entries());
+}
