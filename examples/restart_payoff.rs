@@ -12,9 +12,13 @@
 //! ```text
 //! cargo run --profile ci --example restart_payoff -- [--game kalah,oware,ataxx] [--moves 12]
 //!     [--movetime 100] [--hash 16] [--tree 16] [--opening 4] [--seed 1]
+//!     [--snapshot-nodes N] [--snapshot-entries N]
 //! cargo run --profile ci --example restart_payoff -- --snapshot-cost [--hash 64] [--fill 3000]
 //!     [--snapshots 20]
 //! ```
+//!
+//! The snapshots keep everything the engines hold unless `--snapshot-nodes N` and
+//! `--snapshot-entries N` bound them (`SnapshotBudget`).
 //!
 //! `--snapshot-cost` measures what a snapshot costs a pondering engine: a Kalah engine with a
 //! `--hash` MiB table searches `--fill` ms to fill it, plays its move and ponders the reply;
@@ -24,12 +28,12 @@
 //! the file written and synced), and the table's fill.
 
 use ponder::engine::{
-    Engine, EngineConfig, Event, Knowledge, Limits, PonderInfo, SnapshotBudget, SnapshotReport,
-    TieBreak,
+    Engine, EngineConfig, Event, Knowledge, Limits, MAX_SNAPSHOT_ITEMS, PonderInfo, SnapshotBudget,
+    SnapshotReport, TieBreak,
 };
 use ponder::matches::random_opening;
 use ponder::search::{Evaluators, Table};
-use ponder::{GameRecord, GameSpec, Kalah, with_game};
+use ponder::{Game, GameRecord, GameSpec, Kalah, with_game};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -48,6 +52,7 @@ struct Args {
     snapshot_cost: bool,
     fill_ms: u64,
     snapshots: usize,
+    budget: SnapshotBudget,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -62,11 +67,17 @@ fn parse_args() -> Result<Args, String> {
         snapshot_cost: false,
         fill_ms: 3000,
         snapshots: 20,
+        // The payoff keeps everything the engine holds; the cost, the default budget.
+        budget: SnapshotBudget {
+            tree_nodes: MAX_SNAPSHOT_ITEMS,
+            table_entries: MAX_SNAPSHOT_ITEMS,
+        },
     };
     let words: Vec<String> = std::env::args().skip(1).collect();
     if words.iter().any(|w| w == "--snapshot-cost") {
         args.snapshot_cost = true;
         args.hash_mib = 64;
+        args.budget = SnapshotBudget::default();
     }
     let mut words = words.into_iter();
     while let Some(word) = words.next() {
@@ -82,6 +93,8 @@ fn parse_args() -> Result<Args, String> {
             "--seed" => args.seed = number(value()?)?,
             "--fill" => args.fill_ms = number(value()?)?,
             "--snapshots" => args.snapshots = number(value()?)?.max(1) as usize,
+            "--snapshot-nodes" => args.budget.tree_nodes = number(value()?)? as usize,
+            "--snapshot-entries" => args.budget.table_entries = number(value()?)? as usize,
             "--snapshot-cost" => {}
             other => return Err(format!("unknown argument {other}")),
         }
@@ -126,7 +139,7 @@ fn payoff<G: Evaluators>(spec: &GameSpec, args: &Args, dir: &Path) -> Result<Sum
         if record.outcome().is_some() {
             break;
         }
-        let kept = uninterrupted.best_move(limits)?;
+        let kept = uninterrupted.best_move(limits.clone())?;
         let Some(mv) = kept.mv else { break };
         let restore_started = Instant::now();
         let restored = match sums.positions {
@@ -134,12 +147,12 @@ fn payoff<G: Evaluators>(spec: &GameSpec, args: &Args, dir: &Path) -> Result<Sum
             _ => Engine::restore(&snapshot, record.clone(), config.clone(), Knowledge::new())?,
         };
         sums.restore_time += restore_started.elapsed();
-        let after_restart = restored.best_move(limits)?;
-        let report: SnapshotReport = restored.save_state(&snapshot)?;
+        let after_restart = restored.best_move(limits.clone())?;
+        let report: SnapshotReport = restored.request_snapshot(&snapshot, args.budget).recv()??;
         sums.snapshot_time += report.took;
         drop(restored);
         let cold = Engine::new(record.clone(), config.clone())?;
-        let fresh = cold.best_move(limits)?;
+        let fresh = cold.best_move(limits.clone())?;
         drop(cold);
         sums.positions += 1;
         sums.uninterrupted += u64::from(kept.depth);
@@ -202,9 +215,7 @@ fn snapshot_cost(args: &Args, dir: &Path) -> Result<(), Failure> {
                 pondering_seen += 1;
             }
         }
-        let report = engine
-            .request_snapshot(&path, SnapshotBudget::default())
-            .recv()??;
+        let report = engine.request_snapshot(&path, args.budget).recv()??;
         reports.push(report);
     }
     let mut paused: Vec<Duration> = reports.iter().map(|r| r.paused).collect();
