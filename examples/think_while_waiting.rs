@@ -5,13 +5,18 @@
 //! whether that move had been pondered, what the kept tree held, and how much sooner the
 //! engine completed its search than a search from scratch of the same position.
 //!
+//! At the human's `--restart`th move (default 2; 0: never) the engine is restarted as a
+//! server restarts: it writes a snapshot of what it knows ([`Engine::save_state`], taken
+//! while it ponders), is dropped, and a new engine is restored from the file with the game
+//! and the human's move ([`Engine::restore`]); its kept tree still holds the pondered depth.
+//!
 //! ```text
 //! cargo run --release --example think_while_waiting -- --auto [--game kalah]
-//!     [--think 2] [--movetime 1000] [--moves 6]
+//!     [--think 2] [--movetime 1000] [--moves 6] [--restart 2]
 //! ```
 
 use crossbeam_channel::{Receiver, select, unbounded};
-use ponder::engine::{Engine, EngineConfig, Event, Limits, PonderInfo, TieBreak};
+use ponder::engine::{Engine, EngineConfig, Event, Knowledge, Limits, PonderInfo, TieBreak};
 use ponder::search::{Evaluators, SearchOptions, Searcher, StopSignal};
 use ponder::{GameError, GameRecord, GameSpec, with_game};
 use rand::rngs::SmallRng;
@@ -26,6 +31,7 @@ struct Args {
     think: f64,
     movetime: u64,
     moves: usize,
+    restart: usize,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -35,6 +41,7 @@ fn parse_args() -> Result<Args, String> {
         think: 2.0,
         movetime: 1000,
         moves: 6,
+        restart: 2,
     };
     let mut words = std::env::args().skip(1);
     while let Some(word) = words.next() {
@@ -46,6 +53,7 @@ fn parse_args() -> Result<Args, String> {
             "--think" => args.think = number(value()?)?,
             "--movetime" => args.movetime = number(value()?)? as u64,
             "--moves" => args.moves = number(value()?)? as usize,
+            "--restart" => args.restart = number(value()?)? as usize,
             other => return Err(format!("unknown argument {other}")),
         }
     }
@@ -104,17 +112,46 @@ fn scratch_time<G: Evaluators>(
     reached
 }
 
+/// Restarts the engine as a server restarts: a snapshot of what it knows, taken while it
+/// ponders, the engine dropped, and a new one restored from the snapshot on `record` (the
+/// game with the human's move, which the restored engine plays into its tree).
+fn restart<G: Evaluators>(
+    engine: Engine<G>,
+    path: &std::path::Path,
+    record: &GameRecord<G>,
+    config: &EngineConfig,
+) -> Result<Engine<G>, ponder::engine::SnapshotError> {
+    let report = engine.save_state(path)?;
+    drop(engine);
+    let started = Instant::now();
+    let restored = Engine::restore(path, record.clone(), config.clone(), Knowledge::new())?;
+    println!(
+        "  restart: snapshot of {} tree nodes and {} table entries ({} KiB) in {:.1} ms, pondering paused {:.2} ms; restored in {:.1} ms",
+        report.tree_nodes,
+        report.table_entries,
+        report.bytes / 1024,
+        report.took.as_secs_f64() * 1e3,
+        report.paused.as_secs_f64() * 1e3,
+        started.elapsed().as_secs_f64() * 1e3
+    );
+    let _ = std::fs::remove_file(path);
+    Ok(restored)
+}
+
 fn run<G: Evaluators>(spec: &GameSpec, args: &Args) -> Result<(), GameError> {
     let config = G::config_from_spec(spec)?;
     let start = G::start(&config)?;
-    let engine = Engine::new(
-        GameRecord::new(start),
-        EngineConfig {
-            tie_break: TieBreak::Random { seed: 3 },
-            ..EngineConfig::default()
-        },
-    )
-    .map_err(|e| GameError::Position(e.to_string()))?;
+    let engine_config = EngineConfig {
+        tie_break: TieBreak::Random { seed: 3 },
+        ..EngineConfig::default()
+    };
+    let mut engine = Engine::new(GameRecord::new(start), engine_config.clone())
+        .map_err(|e| GameError::Position(e.to_string()))?;
+    let snapshot = std::env::temp_dir().join(format!(
+        "think-while-waiting-{}.snapshot",
+        std::process::id()
+    ));
+    let mut human_moves = 0;
     let keys = (!args.auto).then(keyboard);
     let mut rng = SmallRng::seed_from_u64(3);
     let mut human_searcher = Searcher::<G>::with_new_table(SearchOptions {
@@ -266,8 +303,14 @@ fn run<G: Evaluators>(spec: &GameSpec, args: &Args) -> Result<(), GameError> {
                 None => println!("you play {mv}: not pondered yet"),
             }
             human_moved_at = Some(Instant::now());
-            engine.send_move(mv);
             record.try_play(mv)?;
+            human_moves += 1;
+            if human_moves == args.restart {
+                engine = restart(engine, &snapshot, &record, &engine_config)
+                    .map_err(|e| GameError::Position(e.to_string()))?;
+            } else {
+                engine.send_move(mv);
+            }
         }
     }
     println!("\nfinal position {}", record.current().position_text());

@@ -17,6 +17,8 @@
 //! corrupt, truncated or oversized file, is refused with an error naming the file.
 
 mod table;
+#[cfg(test)]
+mod tests;
 mod tree;
 
 use super::config::EngineConfig;
