@@ -358,41 +358,45 @@ fn the_perfect_level_builds_kalahs_database_in_the_cache_and_plays_a_whole_game(
     let _ = std::fs::remove_dir_all(&cache);
 }
 
-/// The nodes of the last engine move `text` shows (`... plays 3   (depth 12 · ... · 5120 nodes ...`).
-fn last_engine_nodes(text: &str) -> u64 {
+/// The last engine move `text` shows (`... plays 3   (depth 12 · ... · 5120 nodes · 4 ms ·
+/// line 3 5)`): its nodes and the reply it expects.
+fn last_engine_move(text: &str) -> (u64, String) {
     let line = text
         .lines()
         .filter(|line| line.contains(" plays ") && line.contains(" nodes"))
         .last()
         .unwrap_or_else(|| panic!("no engine move in {text}"));
     let before = line.split(" nodes").next().unwrap();
-    before.rsplit(' ').next().unwrap().parse().unwrap()
+    let nodes = before.rsplit(' ').next().unwrap().parse().unwrap();
+    let pv = line
+        .split("line ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no line in {line}"));
+    let reply = pv
+        .trim_end_matches(')')
+        .split(' ')
+        .nth(1)
+        .unwrap_or_default();
+    (nodes, reply.to_string())
 }
 
 /// `play --resume` takes the unfinished game back with its engine's memory (the snapshot
-/// kept beside the autosave): the engine's next search needs far fewer nodes than the same
-/// search by an engine whose snapshot is gone; a corrupt snapshot is refused with a message
-/// naming it, and the game goes on with a fresh engine.
+/// kept beside the autosave): after the reply the engine expected, its next search
+/// (shallower than the one it kept) needs far fewer nodes than the same search by an engine
+/// whose snapshot is gone; a corrupt snapshot is refused with a message naming it, and the
+/// game goes on with a fresh engine.
 #[test]
 fn play_resume_restores_the_engine() {
-    use ponder::{Game, GameRecord, Kalah};
     let dir = std::env::temp_dir().join(format!("ponder-resume-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("autosave.game");
     let path = file.to_str().unwrap();
     let engine_file = dir.join("autosave.game.seat1.engine");
-    let options = [
-        "--game",
-        "kalah",
-        "--depth",
-        "12",
-        "--no-ponder",
-        "--autosave",
-        path,
-    ];
-    // The engine moves first; the input ends at the human's turn: an unfinished game.
-    let mut first = vec!["--seats", "engine,human"];
+    let options = ["--game", "oware", "--no-ponder", "--autosave", path];
+    // The engine moves first (searching 14 plies); the input ends at the human's turn: an
+    // unfinished game.
+    let mut first = vec!["--seats", "engine,human", "--depth", "14"];
     first.extend_from_slice(&options);
     let output = play(&first, "");
     assert_eq!(output.status.code(), Some(3), "{}", stdout(&output));
@@ -400,18 +404,8 @@ fn play_resume_restores_the_engine() {
         engine_file.exists(),
         "no engine snapshot beside the autosave"
     );
-    // A human move that hands the turn to the engine.
-    let payload = ponder::files::load_bytes(&file, &ponder::cli::SAVED_GAME_FILE).unwrap();
-    let saved: serde_json::Value = serde_json::from_slice(&payload).unwrap();
-    let record: GameRecord<Kalah> = serde_json::from_value(saved["record"].clone()).unwrap();
-    let position = record.current();
-    let mut moves = Vec::new();
-    position.legal_moves(&mut moves);
-    let mv = moves
-        .into_iter()
-        .find(|&mv| position.play(mv).side_to_move() != position.side_to_move())
-        .expect("a move that ends the human's turn");
-    let input = format!("{mv}\nquit\n");
+    let (_, expected) = last_engine_move(&stdout(&output));
+    let input = format!("{expected}\nquit\n");
     let keep = |name: &str| {
         for (from, to) in [(&file, "game"), (&engine_file, "engine")] {
             std::fs::copy(from, dir.join(format!("{name}.{to}"))).unwrap();
@@ -426,14 +420,17 @@ fn play_resume_restores_the_engine() {
         }
     };
     keep("before");
-    let mut resume = vec!["--resume"];
+    // Resumed, the engine searches 8 plies after the human's move: what it kept answers
+    // most of that.
+    let mut resume = vec!["--resume", "--depth", "8"];
     resume.extend_from_slice(&options);
     let restored = stdout(&play(&resume, &input));
     assert!(restored.contains("memory restored from"), "{restored}");
     put_back("before", false);
     let cold = stdout(&play(&resume, &input));
     assert!(!cold.contains("memory restored"), "{cold}");
-    let (warm_nodes, cold_nodes) = (last_engine_nodes(&restored), last_engine_nodes(&cold));
+    let (warm_nodes, _) = last_engine_move(&restored);
+    let (cold_nodes, _) = last_engine_move(&cold);
     assert!(
         warm_nodes * 2 < cold_nodes,
         "restored {warm_nodes} nodes, fresh {cold_nodes}:\n{restored}\n{cold}"

@@ -281,3 +281,46 @@ fn a_later_record_is_played_into_the_restored_tree_and_budgets_bound_the_file() 
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The engine searches, plays its move and is saved; the opponent plays the reply the engine
+/// expected; the restored engine's next search, shallower than what it kept, is answered
+/// from its tree and table as the uninterrupted engine's is, where a cold engine searches.
+#[test]
+fn a_restored_engine_starts_from_the_depth_it_kept_after_the_next_move() {
+    let _turn = my_turn();
+    let dir = scratch("kept");
+    let config = EngineConfig {
+        hash_mib: 4,
+        tree_mib: 4,
+        ponder: false,
+        tie_break: TieBreak::First,
+        pin_thread: false,
+        ..EngineConfig::default()
+    };
+    let mut record = GameRecord::new(Oware::start(&Default::default()).unwrap());
+    let engine = Engine::new(record.clone(), config.clone()).unwrap();
+    let searched = engine.best_move(Limits::depth(12)).unwrap();
+    let (mv, reply) = (searched.mv.unwrap(), searched.ponder.unwrap());
+    engine.send_move(mv);
+    record.try_play(mv).unwrap();
+    let path = dir.join("kept.snapshot");
+    engine.save_state(&path).unwrap();
+    record.try_play(reply).unwrap();
+    engine.send_move(reply);
+    let uninterrupted = engine.best_move(Limits::depth(8)).unwrap();
+    drop(engine);
+    let restored =
+        Engine::restore(&path, record.clone(), config.clone(), Knowledge::new()).unwrap();
+    let warm = restored.best_move(Limits::depth(8)).unwrap();
+    let cold = Engine::new(record, config).unwrap();
+    let fresh = cold.best_move(Limits::depth(8)).unwrap();
+    assert_eq!(warm.score, uninterrupted.score);
+    assert!(
+        warm.nodes * 2 < fresh.nodes && warm.nodes <= uninterrupted.nodes * 2 + 100,
+        "restored {} nodes, uninterrupted {}, cold {}",
+        warm.nodes,
+        uninterrupted.nodes,
+        fresh.nodes
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -44,7 +44,10 @@ fn nodes_that_do_not_fit_the_game_are_refused() {
     let mut moves = Vec::new();
     root.legal_moves(&mut moves);
     let other = root.play(moves[0]);
-    assert!(rebuild_tree(&saved, &other, 1 << 20).is_err(), "another root");
+    assert!(
+        rebuild_tree(&saved, &other, 1 << 20).is_err(),
+        "another root"
+    );
     // Every single-byte change either reads back to a valid tree or is refused: no panic.
     for index in 0..bytes.len() {
         let mut changed = bytes.clone();
@@ -90,5 +93,9 @@ fn the_table_keeps_its_deepest_entries_and_their_ages() {
         }
     });
     ages.sort();
-    assert_eq!(ages, [(false, 1), (true, 0)], "the old entry stays a generation older");
+    assert_eq!(
+        ages,
+        [(false, 1), (true, 0)],
+        "the old entry stays a generation older"
+    );
 }
