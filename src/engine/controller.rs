@@ -110,8 +110,7 @@ impl<G: Evaluators> Controller<G> {
         events: Sender<Event<G>>,
         memory: Arc<MemoryGauge>,
         shared_table: Option<Arc<TranspositionTable>>,
-        knowledge: Knowledge<G>,
-        snapshot: Option<EngineSnapshot<G>>,
+        (knowledge, snapshot): (Knowledge<G>, Option<EngineSnapshot<G>>),
     ) -> Self {
         let table_shared = shared_table.is_some();
         let table = shared_table.unwrap_or_else(|| {

@@ -186,8 +186,7 @@ impl<G: Evaluators> Engine<G> {
             event_tx,
             memory.clone(),
             table,
-            knowledge,
-            snapshot,
+            (knowledge, snapshot),
         );
         // Should the engine thread not start, the controller is dropped with its end of the
         // job channel, and the search thread ends.

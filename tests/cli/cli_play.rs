@@ -363,8 +363,7 @@ fn the_perfect_level_builds_kalahs_database_in_the_cache_and_plays_a_whole_game(
 fn last_engine_move(text: &str) -> (u64, String) {
     let line = text
         .lines()
-        .filter(|line| line.contains(" plays ") && line.contains(" nodes"))
-        .last()
+        .rfind(|line| line.contains(" plays ") && line.contains(" nodes"))
         .unwrap_or_else(|| panic!("no engine move in {text}"));
     let before = line.split(" nodes").next().unwrap();
     let nodes = before.rsplit(' ').next().unwrap().parse().unwrap();
