@@ -89,6 +89,18 @@ pub fn decode_bincode<'a, T: serde::Deserialize<'a>>(payload: &'a [u8]) -> Resul
         .map_err(|e| e.to_string())
 }
 
+/// Decodes the value at the start of a payload in this module's bincode encoding, ignoring
+/// what follows it (a header field read before the rest), allocating at most the payload's
+/// length.
+pub fn decode_bincode_prefix<T: DeserializeOwned>(payload: &[u8]) -> Result<T, String> {
+    bincode::DefaultOptions::new()
+        .with_fixint_encoding()
+        .allow_trailing_bytes()
+        .with_limit(payload.len() as u64)
+        .deserialize(payload)
+        .map_err(|e| e.to_string())
+}
+
 /// Encodes `value` as the payload [`save_bincode`] writes.
 pub fn encode_bincode<T: Serialize>(value: &T) -> Result<Vec<u8>, String> {
     bincode_options(u64::MAX)

@@ -25,7 +25,10 @@ use super::config::EngineConfig;
 use super::opponent::OpponentModel;
 use super::tree::Tree;
 use crate::eval::Evaluators;
-use crate::files::{FileError, FileFormat, FileProblem, decode, decode_bincode, encode_bincode};
+use crate::files::{
+    FileError, FileFormat, FileProblem, decode, decode_bincode, decode_bincode_prefix,
+    encode_bincode,
+};
 use crate::games::{Game, GameRecord, Seat};
 use crate::search::TranspositionTable;
 use serde::{Deserialize, Serialize};
@@ -166,18 +169,13 @@ pub struct SnapshotRequest {
     pub reply: crossbeam_channel::Sender<Result<SnapshotReport, SnapshotError>>,
 }
 
-/// The file's payload: the fingerprint, read first, and the game's state, read only once
-/// the fingerprint matches.
-#[derive(Serialize, Deserialize)]
-struct SnapshotFile {
-    fingerprint: Fingerprint,
-    state: Vec<u8>,
-}
-
-/// The state of an engine of game `G`, as saved.
+/// The file's payload. The fingerprint comes first: it is read alone before the rest
+/// ([`Fingerprint`]'s own decoding of the payload's start), so that a snapshot of another game
+/// or configuration is told apart from a corrupt one.
 #[derive(Serialize, Deserialize)]
 #[serde(bound = "")]
-struct SavedState<G: Game> {
+struct SnapshotFile<G: Game> {
+    fingerprint: Fingerprint,
     record: GameRecord<G>,
     tree: Vec<SavedNode<G::Move>>,
     table: Vec<SavedEntry>,
@@ -236,7 +234,8 @@ impl<G: Game> Capture<G> {
     pub(crate) fn write(self, path: &Path) -> Result<(usize, usize, u64), SnapshotError> {
         let table = table::save_table(self.table.as_ref(), self.table_entries);
         let (nodes, entries) = (self.tree.len(), table.len());
-        let state = SavedState::<G> {
+        let file = SnapshotFile::<G> {
+            fingerprint: self.fingerprint,
             record: self.record,
             tree: self.tree,
             table,
@@ -244,14 +243,12 @@ impl<G: Game> Capture<G> {
             time_ratio: self.time_ratio,
             engine_seat: self.engine_seat,
         };
-        let fail = |problem| FileError::new(path, &ENGINE_SNAPSHOT, problem);
-        let state = encode_bincode(&state).map_err(|e| fail(FileProblem::Payload(e)))?;
-        let file = SnapshotFile {
-            fingerprint: self.fingerprint,
-            state,
-        };
-        crate::files::save_bincode(path, &ENGINE_SNAPSHOT, &file)?;
-        let bytes = std::fs::metadata(path).map_or(0, |m| m.len());
+        // Encoded in memory and written in one piece: the checksum is taken a block at a
+        // time, not a field at a time.
+        let payload = encode_bincode(&file)
+            .map_err(|e| FileError::new(path, &ENGINE_SNAPSHOT, FileProblem::Payload(e)))?;
+        crate::files::save_bytes(path, &ENGINE_SNAPSHOT, &payload)?;
+        let bytes = (crate::files::HEADER_BYTES + payload.len()) as u64;
         Ok((nodes, entries, bytes))
     }
 }
@@ -322,16 +319,16 @@ impl<G: Evaluators> EngineSnapshot<G> {
     ) -> Result<EngineSnapshot<G>, SnapshotError> {
         let invalid =
             |problem: String| FileError::new(path, &ENGINE_SNAPSHOT, FileProblem::Payload(problem));
-        let file: SnapshotFile = decode_bincode(payload).map_err(invalid)?;
+        let fingerprint: Fingerprint = decode_bincode_prefix(payload).map_err(invalid)?;
         let expected = Fingerprint::of::<G>(config, given_evaluator);
-        if file.fingerprint != expected {
+        if fingerprint != expected {
             return Err(SnapshotError::Foreign {
                 path: path.to_path_buf(),
-                found: Box::new(file.fingerprint),
+                found: Box::new(fingerprint),
                 expected: Box::new(expected),
             });
         }
-        let state: SavedState<G> = decode_bincode(&file.state).map_err(invalid)?;
+        let state: SnapshotFile<G> = decode_bincode(payload).map_err(invalid)?;
         if state.tree.len() > MAX_SNAPSHOT_ITEMS || state.table.len() > MAX_SNAPSHOT_ITEMS {
             return Err(invalid(format!(
                 "{} tree nodes and {} table entries, over the limit of {MAX_SNAPSHOT_ITEMS}",
@@ -386,17 +383,14 @@ impl<G: Evaluators> EngineSnapshot<G> {
     /// The whole file this snapshot would be written as, with `fingerprint` (for tests and
     /// fuzzing: read back, it is this snapshot again).
     pub fn to_bytes(&self, fingerprint: &Fingerprint) -> Result<Vec<u8>, String> {
-        let state = SavedState::<G> {
+        let file = SnapshotFile::<G> {
+            fingerprint: fingerprint.clone(),
             record: self.record.clone(),
             tree: tree::save_tree(&self.tree, MAX_SNAPSHOT_ITEMS),
             table: self.table.iter().map(AgedEntry::saved).collect(),
             opponent: self.opponent.counts().to_vec(),
             time_ratio: self.time_ratio,
             engine_seat: self.engine_seat.map(Seat::index),
-        };
-        let file = SnapshotFile {
-            fingerprint: fingerprint.clone(),
-            state: encode_bincode(&state)?,
         };
         Ok(crate::files::encode(
             &ENGINE_SNAPSHOT,
