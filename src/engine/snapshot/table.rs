@@ -81,6 +81,6 @@ pub(super) fn restore_table(table: &dyn Table, entries: &[AgedEntry]) {
             table.new_search();
             previous = Some(aged.age);
         }
-        table.store(&aged.key, aged.entry);
+        table.save(&aged.key, aged.entry);
     }
 }

@@ -15,7 +15,7 @@ fn tree() -> (Kalah, Tree<Kalah>) {
     assert!(tree.expand(0, &root, &mut moves));
     for child in tree.node(0).children() {
         let mv = tree.node(child).mv.unwrap();
-        tree.node_mut(child).store(3, child as i32, Bound::Exact, 1);
+        tree.node_mut(child).save(3, child as i32, Bound::Exact, 1);
         assert!(tree.expand(child, &root.play(mv), &mut moves));
     }
     (root, tree)
@@ -71,10 +71,10 @@ fn the_table_keeps_its_deepest_entries_and_their_ages() {
         move_index: Some(1),
     };
     for n in 0..100 {
-        table.store(&key(n), entry((n % 20) as u8));
+        table.save(&key(n), entry((n % 20) as u8));
     }
     table.new_search();
-    table.store(&key(500), entry(30));
+    table.save(&key(500), entry(30));
     let saved = save_table(&table, 11);
     let entries = read_table(&saved).unwrap();
     assert_eq!(entries.len(), 11);

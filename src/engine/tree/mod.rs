@@ -3,12 +3,12 @@
 
 mod arena;
 mod node;
-mod store;
+mod rooted;
 
 pub use arena::Tree;
 pub(crate) use node::Node;
-pub use store::TreeStats;
-pub(crate) use store::TreeStore;
+pub(crate) use rooted::RootedTree;
+pub use rooted::TreeStats;
 
 #[cfg(test)]
 mod tests;
