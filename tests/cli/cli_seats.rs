@@ -182,8 +182,8 @@ fn a_match_takes_only_the_options_of_its_seat_count() {
     ];
     for (option, extra) in [
         ("--sprt", &["--sprt", "0,10"][..]),
-        ("--records", &["--records", file][..]),
         ("--shard", &["--shard", "0/2", "--part", file][..]),
+        ("--book", &["--book", file][..]),
     ] {
         let output = ponder(&[&seated[..], extra].concat());
         assert!(!output.status.success(), "{option}");
@@ -202,10 +202,38 @@ fn a_match_takes_only_the_options_of_its_seat_count() {
     ]);
     assert!(!two.status.success());
     assert!(String::from_utf8_lossy(&two.stderr).contains("--c, --d: players C and D"));
-    // A summary file, as for two seats: 3 openings of 3 seatings, every player in every game.
+    // A summary file and the records, as for two seats: 3 openings of 3 seatings (8 games
+    // asked for, rounded up), every player in every game.
     let out = dir.join("summary.json");
-    let output = ponder(&[&seated[..], &["-n", "9", "--out", out.to_str().unwrap()]].concat());
+    let records = dir.join("records.jsonl");
+    let output = ponder(
+        &[
+            &seated[..],
+            &["-n", "8", "--out", out.to_str().unwrap()],
+            &["--records", records.to_str().unwrap()],
+        ]
+        .concat(),
+    );
     assert!(output.status.success(), "{output:?}");
+    let lines: Vec<Value> = std::fs::read_to_string(&records)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 9);
+    for line in &lines {
+        let game = line["game"].as_u64().unwrap();
+        // Game 3k + r: opening k, the players rotated r seats.
+        assert_eq!(line["round"], game / 3);
+        let first = ["greedy", "brs:nodes=50", "engine:nodes=50"][game as usize % 3];
+        assert_eq!(line["seating"][0], first, "{line}");
+        let ranks = line["ranks"].as_array().unwrap();
+        assert_eq!(ranks.len(), 3);
+        assert!(
+            ranks.iter().any(|rank| rank == 1),
+            "someone is first: {line}"
+        );
+    }
     let summary: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
     assert_eq!(summary["seats"], 3);
     assert_eq!(summary["openings"], 3);
