@@ -79,7 +79,7 @@ pub const DEFAULT_NODES: u64 = 1_000_000;
 
 /// What a search found.
 #[derive(Copy, Clone, Debug, PartialEq)]
-pub struct MultiOutcome<M> {
+pub struct MultiReport<M> {
     /// The move to play (`None` when the game is over).
     pub best: Option<M>,
     /// The root seat's utility at the last completed depth.
@@ -224,7 +224,7 @@ impl<G: SeatedGame> MultiSearch<G> {
         position: &G,
         algorithm: MultiAlgorithm,
         limits: &Limits,
-    ) -> MultiOutcome<G::Move> {
+    ) -> MultiReport<G::Move> {
         self.search_from(position, algorithm, limits, Instant::now(), |_| {})
     }
 
@@ -240,8 +240,8 @@ impl<G: SeatedGame> MultiSearch<G> {
         algorithm: MultiAlgorithm,
         limits: &Limits,
         start: Instant,
-        mut on_iteration: impl FnMut(&MultiOutcome<G::Move>),
-    ) -> MultiOutcome<G::Move> {
+        mut on_iteration: impl FnMut(&MultiReport<G::Move>),
+    ) -> MultiReport<G::Move> {
         self.nodes = 0;
         self.max_nodes = limits.max_nodes().unwrap_or(u64::MAX);
         self.deadline = limits.hard_deadline().map(|time| start + time);
@@ -256,7 +256,7 @@ impl<G: SeatedGame> MultiSearch<G> {
                 .unwrap_or(u32::MAX)
                 .clamp(1, MAX_PLY as u32 - 1),
         };
-        let mut outcome = MultiOutcome {
+        let mut outcome = MultiReport {
             best: None,
             value: position.utility(self.root),
             depth: 0,
@@ -265,7 +265,7 @@ impl<G: SeatedGame> MultiSearch<G> {
         if self.resume
             && let Some((mv, value, depth)) = self.stored_root(position)
         {
-            outcome = MultiOutcome {
+            outcome = MultiReport {
                 best: Some(mv),
                 value,
                 depth,
@@ -281,7 +281,7 @@ impl<G: SeatedGame> MultiSearch<G> {
                 break;
             }
             if let Some((mv, value)) = found {
-                outcome = MultiOutcome {
+                outcome = MultiReport {
                     best: Some(mv),
                     value,
                     depth,

@@ -77,16 +77,16 @@ impl<G: SeatedGame> MultiSearch<G> {
         }
         self.buffers[0] = moves;
         if let Some((mv, values)) = best {
-            self.store(key, depth, Bound::Exact, values, mv);
+            self.save(key, depth, Bound::Exact, values, mv);
         }
         best.map(|(mv, values)| (mv, values[root]))
     }
 
     /// Stores what a node found, unless the search was stopped (its values are then
     /// incomplete).
-    fn store(&mut self, key: u128, depth: u32, bound: Bound, values: [i32; 4], best: G::Move) {
+    fn save(&mut self, key: u128, depth: u32, bound: Bound, values: [i32; 4], best: G::Move) {
         if !self.stopped {
-            self.table.store(Entry {
+            self.table.save(Entry {
                 key,
                 depth,
                 bound,
@@ -133,7 +133,7 @@ impl<G: SeatedGame> MultiSearch<G> {
         }
         self.buffers[ply] = moves;
         let (mv, values) = best.unwrap_or_else(|| unreachable!("moves is not empty"));
-        self.store(key, depth, Bound::Exact, values, mv);
+        self.save(key, depth, Bound::Exact, values, mv);
         values
     }
 
@@ -172,7 +172,7 @@ impl<G: SeatedGame> MultiSearch<G> {
         let Some((mv, value)) = found else {
             return position.utility(self.root);
         };
-        self.store(key, depth, Bound::of(value, alpha0, beta0), [value; 4], mv);
+        self.save(key, depth, Bound::of(value, alpha0, beta0), [value; 4], mv);
         value
     }
 

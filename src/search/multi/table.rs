@@ -57,7 +57,7 @@ impl<M: Copy> MultiTable<M> {
 
     /// Stores `entry` unless its slot holds a deeper entry of another key.
     #[inline]
-    pub(super) fn store(&mut self, entry: Entry<M>) {
+    pub(super) fn save(&mut self, entry: Entry<M>) {
         let index = self.index(entry.key);
         let slot = &mut self.slots[index];
         if slot.is_none_or(|old| old.key == entry.key || old.depth <= entry.depth) {

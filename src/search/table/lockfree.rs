@@ -36,7 +36,7 @@ struct Bucket {
 /// let table = LockFreeTable::with_mib(1);
 /// let key = Key::from_bytes([7; 14]);
 /// let entry = TableEntry { value: 12, depth: 5, bound: Bound::Exact, move_index: Some(2) };
-/// table.store(&key, entry);
+/// table.save(&key, entry);
 /// assert_eq!(table.probe(&key), Some(entry));
 /// assert_eq!(table.probe(&Key::from_bytes([8; 14])), None);
 /// ```
@@ -98,7 +98,7 @@ impl Slot {
         (before == after).then_some((key_low, before & KEY_HIGH_MASK, data))
     }
 
-    /// Writes the slot unless another writer is inside (then the store is dropped: the table
+    /// Writes the slot unless another writer is inside (then the write is dropped: the table
     /// never waits).
     #[inline]
     fn write(&self, key_low: u64, key_high: u64, data: u64) {
@@ -141,7 +141,7 @@ impl Table for LockFreeTable {
     }
 
     #[inline]
-    fn store(&self, key: &Key, entry: TableEntry) {
+    fn save(&self, key: &Key, entry: TableEntry) {
         let generation = self.generation.load(Ordering::Relaxed);
         let (key_low, key_high) = split_key(key);
         let bucket = self.bucket(key);
@@ -241,12 +241,12 @@ mod tests {
         let table = LockFreeTable::with_bytes(1);
         let a = key(5);
         let b = key(5 | (1 << 100));
-        table.store(&a, entry(3, 1));
-        table.store(&b, entry(3, 2));
+        table.save(&a, entry(3, 1));
+        table.save(&b, entry(3, 2));
         assert_eq!(table.probe(&a).map(|e| e.value), Some(1));
         assert_eq!(table.probe(&b).map(|e| e.value), Some(2));
         let c = key(6);
-        table.store(&c, entry(4, 3));
+        table.save(&c, entry(4, 3));
         // One of a, b was replaced; whatever is found is the right entry.
         for (k, v) in [(a, 1), (b, 2), (c, 3)] {
             if let Some(found) = table.probe(&k) {
@@ -259,17 +259,17 @@ mod tests {
     #[test]
     fn replacement_keeps_the_deep_entry_of_this_search() {
         let table = LockFreeTable::with_bytes(1);
-        table.store(&key(1), entry(10, 1));
-        table.store(&key(2), entry(1, 2));
-        table.store(&key(3), entry(2, 3));
+        table.save(&key(1), entry(10, 1));
+        table.save(&key(2), entry(1, 2));
+        table.save(&key(3), entry(2, 3));
         assert!(table.probe(&key(1)).is_some());
         assert!(table.probe(&key(2)).is_none());
         // After a few searches the deep entry is old and gives way.
         for _ in 0..3 {
             table.new_search();
         }
-        table.store(&key(4), entry(1, 4));
-        table.store(&key(5), entry(1, 5));
+        table.save(&key(4), entry(1, 4));
+        table.save(&key(5), entry(1, 5));
         assert!(table.probe(&key(1)).is_none());
         table.clear();
         assert!(table.probe(&key(5)).is_none());
@@ -287,7 +287,7 @@ mod tests {
                     for round in 0..200_000u128 {
                         let n = (round * 7 + thread * 13) % 97;
                         let k = key(n | (n << 70));
-                        table.store(&k, entry((n % 50) as u8, n as i32 * 3));
+                        table.save(&k, entry((n % 50) as u8, n as i32 * 3));
                         let probe = key(((round * 11) % 97) | (((round * 11) % 97) << 70));
                         if let Some(found) = table.probe(&probe) {
                             assert_eq!(found.value, ((round * 11) % 97) as i32 * 3);

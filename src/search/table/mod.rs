@@ -25,7 +25,7 @@ pub trait Table: Send + Sync {
     /// The entry stored for exactly this key, if any.
     fn probe(&self, key: &Key) -> Option<TableEntry>;
     /// Stores an entry for the key, subject to the replacement policy (it may be dropped).
-    fn store(&self, key: &Key, entry: TableEntry);
+    fn save(&self, key: &Key, entry: TableEntry);
     /// Starts a new search: entries of earlier searches age and give way first.
     fn new_search(&self);
     /// Forgets every entry.
@@ -129,8 +129,8 @@ impl Table for TranspositionTable {
         dispatch!(self, table => table.probe(key))
     }
     #[inline]
-    fn store(&self, key: &Key, entry: TableEntry) {
-        dispatch!(self, table => table.store(key, entry))
+    fn save(&self, key: &Key, entry: TableEntry) {
+        dispatch!(self, table => table.save(key, entry))
     }
     fn new_search(&self) {
         dispatch!(self, table => table.new_search())
