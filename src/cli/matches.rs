@@ -4,6 +4,7 @@
 
 pub use super::match_args::MatchArgs;
 use super::match_report::{Decision, MatchReport, write_summary};
+use super::play::seated_engine;
 use super::{CliError, progress_bar, with_seats_or_game};
 use crate::egdb::Shard;
 use crate::engine::{EngineConfig, TieBreak};
@@ -14,8 +15,7 @@ use crate::matches::{
     SprtDecision, Tally, run_table, shard_rounds, tally_of,
 };
 use crate::players::{
-    EnginePlayer, Player, PlayerError, PlayerSpec, SeatedPlayer, build_player_with,
-    build_player_with_book,
+    Player, PlayerError, PlayerSpec, SeatedPlayer, build_player_with, build_player_with_book,
 };
 use crate::search::multi::DEFAULT_NODES;
 use crate::search::{Evaluators, Limits};
@@ -144,23 +144,21 @@ fn seated_players<G: Evaluators>(args: &MatchArgs) -> Result<Vec<Box<dyn Player<
         args.c.as_ref(),
         args.d.as_ref(),
     ];
+    // No pondering, not pinned: the players share the cores.
+    let config = EngineConfig {
+        hash_mib: PLAYER_HASH_MIB,
+        tree_mib: 1,
+        ponder: false,
+        pin_thread: false,
+        tie_break: TieBreak::First,
+        ..EngineConfig::default()
+    };
     specs
         .into_iter()
         .flatten()
         .map(|spec: &PlayerSpec| {
             let player = SeatedPlayer::from_spec(spec, limits.clone())?;
-            // No pondering, not pinned: the players share the cores.
-            let config = EngineConfig {
-                hash_mib: PLAYER_HASH_MIB,
-                tree_mib: 1,
-                ponder: false,
-                pin_thread: false,
-                tie_break: TieBreak::First,
-                seated_algorithm: player.algorithm,
-                ..EngineConfig::default()
-            };
-            let engine = EnginePlayer::<G>::new(config, player.limits, player.name)?;
-            Ok(Box::new(engine) as Box<dyn Player<G>>)
+            Ok(seated_engine::<G>(player, config.clone())?)
         })
         .collect()
 }
