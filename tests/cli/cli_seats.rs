@@ -244,3 +244,69 @@ fn a_match_takes_only_the_options_of_its_seat_count() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Runs `ponder play` with `args`, `input` on its standard input.
+fn play(args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ponder"))
+        .arg("play")
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    output
+}
+
+#[test]
+fn three_seats_take_the_commands_of_two_hint_undo_save_and_load() {
+    let dir = std::env::temp_dir().join(format!("ponder-seated-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let saved = dir.join("three.game");
+    let saved = saved.to_str().unwrap();
+    let seats = [
+        "--game",
+        "ataxx:players=3",
+        "--seats",
+        "human,greedy,greedy",
+    ];
+    let script = format!("hint\nb6\nundo\nb6\nsave {saved}\nquit\n");
+    let output = play(&seats, &script);
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{text}");
+    assert!(text.contains("hint: "), "{text}");
+    assert!(text.contains("seat x (human) plays b6"), "{text}");
+    // The human's move and both bots' replies are taken back.
+    let taken = text
+        .lines()
+        .find_map(|l| l.strip_prefix("took back: "))
+        .unwrap();
+    assert_eq!(taken.split(' ').count(), 3, "{taken}");
+    assert!(taken.starts_with("b6 "), "{taken}");
+    assert!(text.contains("quit after 3 plies"), "{text}");
+    // The JSON behind the file's header.
+    let bytes = std::fs::read(saved).unwrap();
+    let json = &bytes[bytes.iter().position(|&b| b == b'{').unwrap()..];
+    let file: Value = serde_json::from_slice(json).unwrap();
+    assert_eq!(file["game"], "ataxx:players=3");
+    assert_eq!(
+        file["seats"],
+        serde_json::json!(["human", "greedy", "greedy"])
+    );
+    assert_eq!(file["record"]["moves"].as_array().unwrap().len(), 3);
+    // Loaded, the game goes on where it was, the same seats at the table.
+    let output = play(&["--load", saved], "quit\n");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{text}");
+    assert!(text.contains("seat y (greedy)"), "{text}");
+    assert!(text.contains("quit after 3 plies"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
