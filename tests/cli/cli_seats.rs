@@ -1,5 +1,6 @@
 //! The `ponder` binary on Ataxx for 2 to 4 seats (`ataxx:players=N`): perft and replay.
 
+use super::cli_play::play;
 use super::run::ponder;
 use serde_json::Value;
 use std::process::Command;
@@ -243,27 +244,6 @@ fn a_match_takes_only_the_options_of_its_seat_count() {
         assert_eq!(player["games"], 9, "{player}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
-}
-
-/// Runs `ponder play` with `args`, `input` on its standard input.
-fn play(args: &[&str], input: &str) -> std::process::Output {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ponder"))
-        .arg("play")
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    output
 }
 
 #[test]
