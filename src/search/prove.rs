@@ -105,8 +105,8 @@ impl<G: Game, E: Evaluator<G> + ?Sized> Prover<G, E> {
             nodes: 0,
             time: Duration::ZERO,
         };
-        if let Some(outcome) = record.outcome() {
-            let margin = outcome.margin_for(root.side_to_move());
+        if let Some(report) = record.outcome() {
+            let margin = report.margin_for(root.side_to_move());
             (proof.lower, proof.upper) = (margin, margin);
             return proof;
         }
@@ -195,8 +195,8 @@ pub(crate) fn proof_limits(limits: &Limits) -> Option<Limits> {
     })
 }
 
-/// The outcome of a search whose proof finished: the proven move and value, reported once.
-pub(crate) fn proven_outcome<G: Game>(
+/// The report of a search whose proof finished: the proven move and value, reported once.
+pub(crate) fn proven_report<G: Game>(
     proof: &Proof<G>,
     on_info: &mut dyn FnMut(&SearchInfo<G>),
 ) -> Option<SearchReport<G>> {
