@@ -189,12 +189,20 @@ struct SnapshotFile<G: Game> {
 pub(crate) struct Capture<G: Game> {
     fingerprint: Fingerprint,
     record: GameRecord<G>,
-    tree: Vec<SavedNode<G::Move>>,
+    tree: TreeCopy<G>,
+    tree_nodes: usize,
     opponent: Vec<f64>,
     time_ratio: f64,
     engine_seat: Option<usize>,
     table: Arc<TranspositionTable>,
     table_entries: usize,
+}
+
+/// The tree as the engine thread copies it: whole (one copy of the arena, the fastest, while
+/// it is not much larger than the budget), or its top already cut to the budget.
+enum TreeCopy<G: Game> {
+    Whole(Tree<G>),
+    Top(Vec<SavedNode<G::Move>>),
 }
 
 /// The engine's state that the engine thread holds, lent to [`Capture::new`].
@@ -216,12 +224,19 @@ pub(crate) struct EngineState<'a, G: Game> {
 }
 
 impl<G: Game> Capture<G> {
-    /// Copies what the engine thread holds (the tree's top within `budget`).
+    /// Copies what the engine thread holds: the tree whole when it has at most twice the
+    /// budget's nodes (one copy of memory; cut on the snapshot's thread), otherwise its top.
     pub(crate) fn new(state: EngineState<'_, G>, budget: SnapshotBudget) -> Capture<G> {
+        let tree_nodes = budget.tree_nodes.min(MAX_SNAPSHOT_ITEMS);
+        let tree = match state.tree.len() <= tree_nodes.saturating_mul(2) {
+            true => TreeCopy::Whole(state.tree.clone()),
+            false => TreeCopy::Top(tree::save_tree(state.tree, tree_nodes)),
+        };
         Capture {
             fingerprint: state.fingerprint,
             record: state.record.clone(),
-            tree: tree::save_tree(state.tree, budget.tree_nodes.min(MAX_SNAPSHOT_ITEMS)),
+            tree,
+            tree_nodes,
             opponent: state.opponent.counts().to_vec(),
             time_ratio: state.time_ratio,
             engine_seat: state.engine_seat.map(Seat::index),
@@ -232,12 +247,16 @@ impl<G: Game> Capture<G> {
 
     /// Reads the table and writes the snapshot to `path` (atomically): what it kept.
     pub(crate) fn write(self, path: &Path) -> Result<(usize, usize, u64), SnapshotError> {
+        let tree = match self.tree {
+            TreeCopy::Whole(tree) => tree::save_tree(&tree, self.tree_nodes),
+            TreeCopy::Top(top) => top,
+        };
         let table = table::save_table(self.table.as_ref(), self.table_entries);
-        let (nodes, entries) = (self.tree.len(), table.len());
+        let (nodes, entries) = (tree.len(), table.len());
         let file = SnapshotFile::<G> {
             fingerprint: self.fingerprint,
             record: self.record,
-            tree: self.tree,
+            tree,
             table,
             opponent: self.opponent,
             time_ratio: self.time_ratio,
