@@ -18,7 +18,7 @@ use super::event::{BestMove, Event, IterationInfo, PonderInfo};
 use super::tree::TreeStats;
 use crate::eval::{SeatedGame, SeatedVisitor};
 use crate::games::Game;
-use crate::search::multi::{MultiAlgorithm, MultiOutcome, MultiSearch, MultiTable};
+use crate::search::multi::{MultiAlgorithm, MultiOutcome, MultiSearch};
 use crate::search::{Limits, Score, SearchInfo, StopSignal};
 use crossbeam_channel::Sender;
 use std::any::Any;
@@ -57,7 +57,7 @@ pub(crate) fn search_for<G: crate::eval::Evaluators>(
         where
             G: SeatedGame,
         {
-            let entries = MultiTable::<G::Move>::entries_in(self.0);
+            let entries = MultiSearch::<G>::entries_in(self.0);
             Box::new(MultiSearch::<G>::new(entries))
         }
     }
@@ -96,7 +96,7 @@ pub(crate) fn run<G: SeatedGame>(
     job: &SeatedJob<'_, G>,
     task: SeatedTask<'_>,
 ) -> bool {
-    let entries = MultiTable::<G::Move>::entries_in(job.hash_mib);
+    let entries = MultiSearch::<G>::entries_in(job.hash_mib);
     let fits = search
         .as_ref()
         .and_then(|search| search.downcast_ref::<MultiSearch<G>>())

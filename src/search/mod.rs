@@ -60,8 +60,8 @@ pub use searcher::Searcher;
 pub(crate) use smp::HelperPool;
 pub(crate) use store::{NodeStore, NodeWindow};
 pub use table::{
-    Bound, DashMapTable, LockFreeTable, Table, TableEntry, TableKind, TranspositionTable,
-    physical_memory_mib,
+    Bound, DashMapTable, LockFreeTable, MoreValues, Table, TableEntry, TableKind,
+    TranspositionTable, WideTable, physical_memory_mib,
 };
 pub use tiebreak::choose;
 pub(crate) use worker::Window;

@@ -5,7 +5,7 @@
 use crate::my_turn;
 use ponder::engine::{Engine, EngineConfig, EngineOption, Event, Limits, PonderInfo, StopSignal};
 use ponder::games::ataxx::seats::AtaxxSeats;
-use ponder::search::multi::{MultiAlgorithm, MultiSearch, MultiTable};
+use ponder::search::multi::{MultiAlgorithm, MultiSearch};
 use ponder::{Game, GameRecord, GameSpec};
 use std::time::{Duration, Instant};
 
@@ -131,7 +131,7 @@ fn without_resuming_the_pondered_depth_is_not_reached_at_once() {
 fn each_configured_algorithm_answers_as_the_multi_player_search() {
     let _turn = my_turn();
     let position = x_to_move("ataxx:players=3");
-    let entries = MultiTable::<<AtaxxSeats as Game>::Move>::entries_in(HASH_MIB);
+    let entries = MultiSearch::<AtaxxSeats>::entries_in(HASH_MIB);
     for algorithm in [
         MultiAlgorithm::MaxN,
         MultiAlgorithm::Paranoid,
