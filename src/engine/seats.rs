@@ -3,9 +3,10 @@
 //! (`crate::search::multi`, the algorithm [`EngineConfig::seated_algorithm`] names) instead
 //! of negamax over the tree.
 //!
-//! The memory across moves is the multi-player table, kept by the search thread from job to
-//! job: its keys are exact and carry the algorithm and, where values depend on it, the root
-//! seat, so the bots' searches and the pondering share it without mixing their values.
+//! The memory across moves is the multi-player search's table (the search's transposition
+//! table with wide slots), kept by the search thread from job to job: its keys are exact and
+//! carry the algorithm and, where values depend on it, the root seat, so the bots' searches
+//! and the pondering share it without mixing their values.
 //! Re-rooting on any seat's move is a table probe: the next search resumes iterative
 //! deepening above the depth the table holds exactly for the new root (pondered, or stored by
 //! an earlier search below that move), its move first. The tree lent with each job is handed

@@ -369,6 +369,48 @@ mod tests {
     }
 
     #[test]
+    fn wide_keys_are_compared_in_full_and_never_enter_narrow_slots() {
+        let wide = WideTable::of_bytes(1);
+        let narrow = LockFreeTable::with_bytes(1);
+        let low = 5 | 1 << 100;
+        // The same low 112 bits, different bits above.
+        let (a, b) = (low | 1 << 112, low | 1 << 127);
+        wide.store_bits(a, entry(3, 1), [1, -2, 3]);
+        wide.store_bits(b, entry(3, 2), [-4, 5, -6]);
+        assert_eq!(wide.probe_bits(a), Some((entry(3, 1), [1, -2, 3])));
+        assert_eq!(wide.probe_bits(b), Some((entry(3, 2), [-4, 5, -6])));
+        assert_eq!(wide.probe_bits(low), None);
+        narrow.store_bits(a, entry(3, 1), [0; 3]);
+        assert_eq!(narrow.probe_bits(a), None);
+        assert_eq!(narrow.probe_bits(low), None);
+        narrow.store_bits(low, entry(3, 7), [0; 3]);
+        assert_eq!(narrow.probe(&key(low)).map(|e| e.value), Some(7));
+        assert_eq!(narrow.probe_bits(a), None);
+    }
+
+    #[test]
+    fn concurrent_writers_never_produce_a_wrong_wide_entry() {
+        let table = WideTable::of_bytes(64 * 4);
+        std::thread::scope(|scope| {
+            for thread in 0..2u128 {
+                let table = &table;
+                scope.spawn(move || {
+                    for round in 0..100_000u128 {
+                        let n = (round * 7 + thread * 13) % 97;
+                        let more = [n as i16, -(n as i16), 3 * n as i16];
+                        table.store_bits(n | n << 115, entry((n % 50) as u8, n as i32), more);
+                        let m = (round * 11) % 97;
+                        if let Some((found, more)) = table.probe_bits(m | m << 115) {
+                            assert_eq!(found.value, m as i32);
+                            assert_eq!(more, [m as i16, -(m as i16), 3 * m as i16]);
+                        }
+                    }
+                });
+            }
+        });
+    }
+
+    #[test]
     fn replacement_keeps_the_deep_entry_of_this_search() {
         let table = LockFreeTable::with_bytes(1);
         table.store(&key(1), entry(10, 1));
