@@ -61,7 +61,7 @@ fn operate<T: Table>(table: &T, key: &Key, n: u64) {
         None => true,
     };
     if deeper {
-        table.store(
+        table.save(
             key,
             TableEntry {
                 value: n as i32,

@@ -12,7 +12,7 @@
 //! | 4 | `search`, `perft`, `book` | game-agnostic search; the opening book |
 //! | 5 | `engine` | the engine thread, its tree and pondering |
 //! | 6 | `players`, `matches` | players built from specs, matches between them |
-//! | 7 | `tune` | fitting evaluations from self-play |
+//! | 7 | `fit` | fitting evaluations from self-play |
 //! | 8 | `cli` | the command line and the servers |
 //!
 //! The check reads `src/` as text: every `use` tree and every `crate::`/`super::`/`self::`
@@ -40,7 +40,7 @@ fn rank(module: &[String]) -> Option<u32> {
         "search" | "perft" | "book" => 4,
         "engine" => 5,
         "players" | "matches" => 6,
-        "tune" => 7,
+        "fit" => 7,
         "cli" => 8,
         _ => return None,
     })

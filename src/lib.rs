@@ -25,13 +25,13 @@ pub mod egdb;
 pub mod engine;
 pub mod eval;
 pub mod files;
+pub mod fit;
 pub mod games;
 pub mod matches;
 mod memory;
 mod perft;
 pub mod players;
 pub mod search;
-pub mod tune;
 
 pub use games::Kalah;
 pub use games::ataxx::{Ataxx, AtaxxConfig, AtaxxMove};

@@ -3,7 +3,7 @@
 use crate::games::move_texts;
 use ponder::Game;
 use ponder::engine::{self, IterationInfo, PonderLine};
-use ponder::search::{SearchInfo, SearchOutcome};
+use ponder::search::{SearchInfo, SearchReport};
 use pyo3::prelude::*;
 
 /// A search's answer.
@@ -31,8 +31,8 @@ pub struct BestMove {
     pub id: Option<u64>,
 }
 
-impl<G: Game> From<&SearchOutcome<G>> for BestMove {
-    fn from(outcome: &SearchOutcome<G>) -> BestMove {
+impl<G: Game> From<&SearchReport<G>> for BestMove {
+    fn from(outcome: &SearchReport<G>) -> BestMove {
         BestMove {
             r#move: outcome.best_move.map(|mv| mv.to_string()),
             ponder: outcome.pv.get(1).map(|mv| mv.to_string()),

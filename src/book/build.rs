@@ -1,7 +1,7 @@
 //! Growing a book from an exact solver (every move of every position within a few plies of the
 //! start, with its exact value).
 
-use super::store::Book;
+use super::positions::Book;
 use crate::games::{Game, GameError};
 use std::collections::HashSet;
 

@@ -3,7 +3,7 @@
 //! keep out of the search where every move known has scored badly.
 
 use super::entry::BookMove;
-use super::store::Book;
+use super::positions::Book;
 use crate::games::Game;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};

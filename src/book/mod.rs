@@ -8,7 +8,7 @@
 //!
 //! - `entry`: one move's statistics and what they say (a mean with a prior, a lower
 //!   confidence bound).
-//! - `store`: the book, its bounds, learning from a game, merging parts, the file.
+//! - `positions`: the book, its bounds, learning from a game, merging parts, the file.
 //! - `choice`: probing: a seeded choice among the moves within a margin of the best, only
 //!   value-preserving ones where exact values are known, moves to keep out of the search.
 //! - `shared`: the book an engine holds ([`SharedBook`]): probed before the search, learning
@@ -42,8 +42,8 @@ mod build;
 mod choice;
 mod entry;
 mod error;
+mod positions;
 mod shared;
-mod store;
 #[cfg(test)]
 mod tests;
 
@@ -51,5 +51,5 @@ pub use build::{ExactBuild, exact_book};
 pub use choice::{BookAdvice, BookPolicy};
 pub use entry::{BookMove, CONFIDENCE_Z, PRIOR_GAMES};
 pub use error::BookError;
+pub use positions::{BOOK_FILE, Book, BookBounds, MAX_POSITIONS, book_game};
 pub use shared::SharedBook;
-pub use store::{BOOK_FILE, Book, BookBounds, MAX_POSITIONS, book_game};

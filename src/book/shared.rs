@@ -4,7 +4,7 @@
 use super::choice::{BookAdvice, BookPolicy};
 use super::entry::BookMove;
 use super::error::BookError;
-use super::store::{Book, BookBounds};
+use super::positions::{Book, BookBounds};
 use crate::games::{Game, GameRecord};
 use parking_lot::Mutex;
 use std::path::{Path, PathBuf};

@@ -6,6 +6,7 @@ mod bestmove;
 mod book;
 mod egdb_cache;
 mod error;
+mod fit_eval;
 mod lists;
 mod match_args;
 mod match_report;
@@ -22,7 +23,6 @@ mod solve_ataxx;
 mod solve_kalah;
 mod solve_oware;
 mod tune;
-mod tune_eval;
 pub mod uai;
 
 pub use error::CliError;
@@ -66,7 +66,7 @@ pub enum Command {
     /// Fit a game's evaluation (Ataxx, Oware) to self-play outcomes: play node-limited games
     /// from random openings, sample labelled positions, fit the weights by logistic regression
     /// and write the file the build embeds.
-    TuneEval(tune_eval::TuneEvalArgs),
+    FitEval(fit_eval::FitEvalArgs),
     /// Play a match between two players: paired openings, Elo with a 95% interval, SPRT.
     Match(matches::MatchArgs),
     /// Search a position: `info` lines per completed depth, then `bestmove <move>`.
@@ -96,7 +96,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Uai(args) => uai::run(&args, out),
         Command::Serve(args) => serve::run(&args, out),
         Command::Tune(args) => tune::run(&args, out),
-        Command::TuneEval(args) => tune_eval::run(&args, out),
+        Command::FitEval(args) => fit_eval::run(&args, out),
         Command::Bestmove(args) => bestmove::run(&args, out),
         Command::Solve(args) => solve::run(&args, out),
         Command::Merge(args) => merge::run(&args, out),

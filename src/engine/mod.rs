@@ -6,7 +6,7 @@
 //! - `controller`: the engine thread (commands in order, time limits, starts pondering).
 //! - `search_thread`: the search thread (runs a `go` or pondering on the tree it is lent).
 //! - `tree`: the stored tree in a memory-bounded arena, re-rooted on every move, and its
-//!   view as the search's node store: the search's one node loop runs over it.
+//!   view as the search's tree: the search's one node loop runs over it.
 //! - `think`: a `go`: the search's iterative deepening and exact choice among equal-best
 //!   moves over the tree.
 //! - `ponder`: searching the human's replies while the human thinks.

@@ -4,7 +4,7 @@
 use super::config::PonderMode;
 use super::opponent::{OpponentModel, Prediction, ponder_shares};
 use super::think::ensure_root_expanded;
-use super::tree::{Tree, TreeStats, TreeStore};
+use super::tree::{RootedTree, Tree, TreeStats};
 use crate::eval::Evaluator;
 use crate::games::{Game, Key, Seat};
 use crate::search::score::{WIN_BASE, to_table};
@@ -129,9 +129,9 @@ where
     }
     worker.begin(Budget::unlimited(setup.stop.clone()));
     let root = tree.root_index();
-    let mut store = TreeStore::new(tree, root, setup.tree_min_depth, first_pass);
-    pondered.end = ponder_position(&mut store, worker, position, setup.history, &mut on_step);
-    pondered.stats = store.stats;
+    let mut rooted = RootedTree::new(tree, root, setup.tree_min_depth, first_pass);
+    pondered.end = ponder_position(&mut rooted, worker, position, setup.history, &mut on_step);
+    pondered.stats = rooted.stats;
     pondered
 }
 
@@ -195,7 +195,7 @@ fn rank_replies<G: Game>(
 
 /// The whole position, deeper and deeper.
 fn ponder_position<G, E, S>(
-    store: &mut TreeStore<'_, G>,
+    rooted: &mut RootedTree<'_, G>,
     worker: &mut SearchWorker<G, E>,
     position: &G,
     history: &[Key],
@@ -206,13 +206,13 @@ where
     E: Evaluator<G> + ?Sized,
     S: FnMut(&PonderStep<'_, G>),
 {
-    let root = store.tree().root_index();
-    let start = u32::from(store.tree().root().depth) + 1;
+    let root = rooted.tree().root_index();
+    let start = u32::from(rooted.tree().root().depth) + 1;
     for depth in start..=MAX_DEPTH {
-        store.next_pass();
+        rooted.next_pass();
         let window = Window::FULL;
         let Some(score) =
-            worker.search_stored(store, root as u32, position, history, depth, window, 0)
+            worker.search_stored(rooted, root as u32, position, history, depth, window, 0)
         else {
             return PonderEnd::Stopped;
         };
@@ -355,16 +355,16 @@ where
         let depth = reply.depth + 1;
         save_results(tree, reply.child, &mut saved);
         let before = worker.nodes();
-        let mut store = TreeStore::new(tree, reply.child, setup.tree_min_depth, first_pass);
+        let mut rooted = RootedTree::new(tree, reply.child, setup.tree_min_depth, first_pass);
         let value = worker.iterate(
-            &mut store,
+            &mut rooted,
             &reply.position,
             &mut reply.moves,
             Algorithm::Pvs,
             depth,
             reply.value,
         );
-        stats.add(&store.stats);
+        stats.add(&rooted.stats);
         reply.nodes += worker.nodes().saturating_sub(before);
         let Some(value) = value else {
             // The interrupted iteration's results for the engine's moves were found with
@@ -447,7 +447,7 @@ fn record_iteration<G: Game>(
     order_children(tree, reply.child, &mut reply.moves);
     let pass = tree.next_pass();
     tree.node_mut(reply.child)
-        .store(depth, to_table(value, 0), Bound::Exact, pass);
+        .save(depth, to_table(value, 0), Bound::Exact, pass);
     reply.value = Some(value);
     reply.depth = if value.abs() >= WIN_BASE || depth >= MAX_DEPTH {
         // A decided reply: deeper iterations change nothing worth the time.

@@ -19,7 +19,7 @@ use super::event::{BestMove, Event, IterationInfo, PonderInfo};
 use super::tree::TreeStats;
 use crate::eval::{SeatedGame, SeatedVisitor};
 use crate::games::Game;
-use crate::search::multi::{MultiAlgorithm, MultiOutcome, MultiSearch};
+use crate::search::multi::{MultiAlgorithm, MultiReport, MultiSearch};
 use crate::search::{Limits, Score, SearchInfo, StopSignal};
 use crossbeam_channel::Sender;
 use std::any::Any;
@@ -124,7 +124,7 @@ pub(crate) fn run<G: SeatedGame>(
 
 /// One iteration as the engine reports it: the root seat's utility as the score, the move as
 /// the line.
-fn search_info<G: Game>(outcome: &MultiOutcome<G::Move>, start: Instant) -> SearchInfo<G> {
+fn search_info<G: Game>(outcome: &MultiReport<G::Move>, start: Instant) -> SearchInfo<G> {
     let time = start.elapsed();
     SearchInfo {
         depth: outcome.depth,
@@ -202,7 +202,7 @@ fn ponder<G: SeatedGame>(
         nodes
     } else {
         let limits = Limits::depth(PONDER_DEPTH);
-        let on_iteration = |it: &MultiOutcome<G::Move>| {
+        let on_iteration = |it: &MultiReport<G::Move>| {
             progress(it.depth, it.value, it.best.into_iter().collect(), it.nodes)
         };
         search

@@ -1,10 +1,10 @@
 //! A `go`: the search's own iterative deepening and exact choice among equal-best moves, run
-//! over the stored tree (the search consults it as its node store), then the tree's root
+//! over the stored tree (the search consults it as its node rooted), then the tree's root
 //! ordered for the pondering that follows.
 
 use super::command::SearchId;
 use super::event::BestMove;
-use super::tree::{Tree, TreeStats, TreeStore};
+use super::tree::{RootedTree, Tree, TreeStats};
 use crate::eval::Evaluator;
 use crate::games::{Game, Key};
 use crate::search::{
@@ -39,7 +39,7 @@ pub(crate) struct ThinkSetup<'a, G: Game> {
 }
 
 /// Searches `position` (the tree's root) by the search's iterative deepening within the
-/// limits, the stored tree serving as its node store; reports each iteration with the tree's
+/// limits, the stored tree serving as its node rooted; reports each iteration with the tree's
 /// statistics; the move is chosen among the exactly equal-best ones by `tie_break`.
 ///
 /// Always answers a legal move unless the game is over: if stopped before depth 1
@@ -90,18 +90,18 @@ where
         soft_deadline: setup.limits.soft_deadline(),
     };
     let root = tree.root_index();
-    let mut store = TreeStore::new(tree, root, setup.tree_min_depth, first_pass);
+    let mut rooted = RootedTree::new(tree, root, setup.tree_min_depth, first_pass);
     let last = worker.deepen_and_report(
-        &mut store,
+        &mut rooted,
         position,
         &mut moves,
         &plan,
         setup.helpers.as_deref().and_then(HelperPool::offers),
-        &mut |info, store| on_iteration(info, store.stats),
+        &mut |info, rooted| on_iteration(info, rooted.stats),
     );
     // The helpers unwind on their own; the answer does not wait for them.
     halt.stop();
-    result.tree = store.stats;
+    result.tree = rooted.stats;
     result.nodes = worker.budget.publish();
     let best = match &last {
         Some(iteration) => {

@@ -24,7 +24,7 @@ impl<G: EmbeddedWeights> Evaluator<G> for Fitted {
 }
 
 /// The pattern evaluation of a game: its [`LinearFeatures`] and the weights of its active
-/// patterns, fitted together by `ponder tune-eval --patterns`
+/// patterns, fitted together by `ponder fit-eval --patterns`
 /// ([`EmbeddedWeights::pattern_weights`]); the fitted evaluation for a game without them.
 #[derive(Copy, Clone, Debug, Default)]
 pub struct FittedPatterns;

@@ -5,7 +5,7 @@
 //! evaluators) and, optionally, sparse patterns. [`LinearWeights`] weighs them:
 //! `Σ weightᵢ·featureᵢ + Σ pattern weights >> WEIGHT_SHIFT`, with the features in a fixed
 //! array on the stack: no allocation, no lock. The weights themselves are data
-//! ([`super::weights`]), fitted by [`crate::tune`].
+//! ([`super::weights`]), fitted by [`crate::fit`].
 
 use super::Selectivity;
 use crate::games::Game;
@@ -37,7 +37,7 @@ pub trait LinearFeatures: Game {
     fn features(position: &Self, last_move: Option<Self::Move>, out: &mut FeatureVector);
 
     /// Whether `position` is quiet: nothing about to be taken that a static evaluation cannot
-    /// see. The tuner prefers quiet positions. Every position by default.
+    /// see. The fit prefers quiet positions. Every position by default.
     fn is_quiet(_position: &Self) -> bool {
         true
     }

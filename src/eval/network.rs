@@ -1,13 +1,13 @@
 //! The network evaluation: the pattern evaluation ([`super::FittedPatterns`]'s linear sum of
 //! features and patterns) plus one hidden layer over the same patterns, fitted by
-//! `ponder tune-eval --network` (training in [`crate::tune::network`]).
+//! `ponder fit-eval --network` (training in [`crate::fit::network`]).
 //!
 //! Each active pattern adds its row of [`HIDDEN`] 16-bit weights to an accumulator that
 //! starts at the biases; each unit's activation is the accumulator clipped to `[0, QA]` and
 //! squared (SCReLU, `QA` standing for 1.0), and the output weights combine the activations
 //! into the evaluation's fixed point. The accumulator lives on the stack and is rebuilt at
 //! every evaluation (36 rows for Ataxx's windows): no allocation, no lock, and nothing to keep
-//! in step with make and unmake. The tuner bounds the weights so that the 16-bit sums cannot
+//! in step with make and unmake. The fit bounds the weights so that the 16-bit sums cannot
 //! overflow. The evaluator that reads a game's embedded network is [`super::Network`].
 
 use super::linear::{FeatureVector, fixed_point_value, weighted_sum};

@@ -1,4 +1,4 @@
-//! Evaluation weights as data: the binary file `ponder tune-eval` writes and the build embeds,
+//! Evaluation weights as data: the binary file `ponder fit-eval` writes and the build embeds,
 //! and the trait through which a game names its embedded files ([`EmbeddedWeights`]).
 //!
 //! A weights file is a [`crate::files`] file ([`WEIGHTS_FORMAT`]: magic, version, length,
@@ -383,7 +383,7 @@ pub(crate) use embedded_weights_file;
 /// evaluators read ([`super::Fitted`], [`super::FittedPatterns`], [`super::Network`]).
 pub trait EmbeddedWeights: LinearFeatures {
     /// The game's weights folder from the repository's root (`src/games/<game>/weights`):
-    /// where `ponder tune-eval` writes a file and its note by default.
+    /// where `ponder fit-eval` writes a file and its note by default.
     const WEIGHTS_FOLDER: &'static str;
 
     /// Every weights file the build embeds for the game.

@@ -8,8 +8,8 @@ use super::report::{SearchInfo, nodes_per_second};
 use super::root::{RootMove, RootResult};
 use super::score::{INFINITY, Score, WIN_BASE};
 use super::smp::HelperIterations;
-use super::store::{NoStore, NodeStore};
 use super::tiebreak::choose;
+use super::tree::{NoTree, SearchTree};
 use super::worker::SearchWorker;
 use crate::eval::Evaluator;
 use crate::games::Game;
@@ -48,9 +48,9 @@ pub(crate) struct Iteration<G: Game> {
 impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
     /// Searches `depth` plies over `moves`, widening the aspiration window until the value is
     /// exact; `None` if stopped.
-    pub(crate) fn iterate<S: NodeStore<G>>(
+    pub(crate) fn iterate<S: SearchTree<G>>(
         &mut self,
-        store: &mut S,
+        tree: &mut S,
         root: &G,
         moves: &mut [RootMove<G>],
         algorithm: Algorithm,
@@ -69,8 +69,8 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             _ => (-INFINITY, INFINITY),
         };
         loop {
-            let root_node = store.root();
-            match self.search_root(store, root_node, root, moves, algorithm, depth, alpha, beta) {
+            let root_node = tree.root();
+            match self.search_root(tree, root_node, root, moves, algorithm, depth, alpha, beta) {
                 RootResult::Aborted => return None,
                 RootResult::Exact(value) => return Some(value),
                 RootResult::FailLow(value) => {
@@ -93,14 +93,14 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         }
     }
 
-    /// The main thread's iterative deepening over `store` (whose root is `root`): reports
-    /// each completed iteration through `on_info` (with the store, for its statistics) and
+    /// The main thread's iterative deepening over `tree` (whose root is `root`): reports
+    /// each completed iteration through `on_info` (with the tree, for its statistics) and
     /// returns the last one (`None` if not even depth 1 completed). With `helpers`, a pass
     /// cut short (a helper got there first, or the budget ended) is replaced by a helper's
     /// completed pass at least as deep, when there is one.
-    pub(crate) fn deepen_and_report<S: NodeStore<G>>(
+    pub(crate) fn deepen_and_report<S: SearchTree<G>>(
         &mut self,
-        store: &mut S,
+        tree: &mut S,
         root: &G,
         moves: &mut [RootMove<G>],
         plan: &DeepeningPlan,
@@ -128,8 +128,8 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             depth += 1;
             let previous = last.as_ref().map(|iteration| iteration.value);
             self.budget.announce_main_depth(depth);
-            store.prepare_iteration(depth);
-            let value = match self.iterate(store, root, moves, algorithm, depth, previous) {
+            tree.prepare_iteration(depth);
+            let value = match self.iterate(tree, root, moves, algorithm, depth, previous) {
                 Some(value) => value,
                 None => match helpers.and_then(|offers| self.take_over(offers, depth, moves)) {
                     Some((helper_depth, value)) => {
@@ -153,7 +153,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
                     pv: iteration.pv.clone(),
                     exact,
                 },
-                store,
+                tree,
             );
             if let Some(best) = moves.iter().find(|m| iteration.pv.first() == Some(&m.mv)) {
                 target.record(best.natural_index, value);
@@ -198,7 +198,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         let deepest = self.budget.max_depth();
         while depth <= MAX_DEPTH {
             let Some(value) =
-                self.iterate(&mut NoStore, root, moves, Algorithm::Pvs, depth, previous)
+                self.iterate(&mut NoTree, root, moves, Algorithm::Pvs, depth, previous)
             else {
                 break;
             };
@@ -246,7 +246,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         let mut previous = None;
         for depth in 1..=max_depth {
             let Some(value) = self.iterate(
-                &mut NoStore,
+                &mut NoTree,
                 root,
                 &mut moves,
                 Algorithm::Pvs,

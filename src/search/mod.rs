@@ -34,9 +34,9 @@ pub mod score;
 mod searcher;
 mod smp;
 pub mod solve;
-mod store;
 pub mod table;
 mod tiebreak;
+mod tree;
 mod worker;
 
 pub use crate::eval::{
@@ -53,16 +53,16 @@ pub(crate) use iterative::DeepeningPlan;
 pub use limits::{Limits, StopSignal};
 pub use options::{Algorithm, SearchOptions, TieBreak};
 pub use prove::{Proof, Prover};
-pub use report::{SearchInfo, SearchOutcome};
+pub use report::{SearchInfo, SearchReport};
 pub(crate) use root::RootMove;
 pub use score::{INFINITY, MAX_HEURISTIC, Score, exact_text};
 pub use searcher::Searcher;
 pub(crate) use smp::HelperPool;
-pub(crate) use store::{NodeStore, NodeWindow};
 pub use table::{
     Bound, DashMapTable, LockFreeTable, MoreValues, Table, TableEntry, TableKind,
     TranspositionTable, WideTable, physical_memory_mib,
 };
 pub use tiebreak::choose;
+pub(crate) use tree::{NodeWindow, SearchTree};
 pub(crate) use worker::Window;
 pub use worker::{MAX_PLY, SearchWorker};

@@ -12,10 +12,10 @@
 use super::budget::Budget;
 use super::budget::MAX_DEPTH;
 use super::limits::{Limits, StopSignal};
-use super::report::{SearchInfo, SearchOutcome, nodes_per_second};
+use super::report::{SearchInfo, SearchReport, nodes_per_second};
 use super::score::{INFINITY, Score};
-use super::store::{NoStore, NodeWindow};
 use super::table::{Table, TableKind, TranspositionTable};
+use super::tree::{NoTree, NodeWindow};
 use super::worker::{Horizon, SearchWorker};
 use crate::eval::Evaluator;
 use crate::games::{Game, GameRecord};
@@ -155,7 +155,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> Prover<G, E> {
             beta: INFINITY,
             ply: 0,
         };
-        let value = worker.pvs(&mut NoStore, (), root, window, None);
+        let value = worker.pvs(&mut NoTree, (), root, window, None);
         if worker.aborted {
             return None;
         }
@@ -187,7 +187,7 @@ pub(crate) fn proof_limits(limits: &Limits) -> Option<Limits> {
 pub(crate) fn proven_outcome<G: Game>(
     proof: &Proof<G>,
     on_info: &mut dyn FnMut(&SearchInfo<G>),
-) -> Option<SearchOutcome<G>> {
+) -> Option<SearchReport<G>> {
     let margin = proof.exact()?;
     let best_move = proof.best_move?;
     let score = Score::finished(margin, proof.pv.len() as u32);
@@ -200,7 +200,7 @@ pub(crate) fn proven_outcome<G: Game>(
         pv: proof.pv.clone(),
         exact: Some(margin),
     });
-    Some(SearchOutcome {
+    Some(SearchReport {
         best_move: Some(best_move),
         score,
         depth: proof.depth,

@@ -3,13 +3,13 @@
 //! the shared table gives values, bounds and the first move to try; killers, history and the
 //! game's hints order the rest.
 //!
-//! This is the crate's one node loop. It is generic over a [`NodeStore`]: the plain search
-//! runs it with [`NoStore`](super::store::NoStore); the engine runs it over its stored tree,
+//! This is the crate's one node loop. It is generic over a [`SearchTree`]: the plain search
+//! runs it with [`NoTree`](super::tree::NoTree); the engine runs it over its stored tree,
 //! whose nodes answer from what earlier searches and pondering found, keep their children
 //! best first, and learn every result. Everything else (table, ordering, reductions, score
 //! conversions, node counting) is the same code for both.
 //!
-//! With forward pruning off, table and store cut-offs use only results of exactly the depth
+//! With forward pruning off, table and tree cut-offs use only results of exactly the depth
 //! asked (and, in games ended by repetition, the table only where no earlier position can
 //! repeat), so the value is exactly the fixed-depth minimax value. With it on, deeper results
 //! cut off too and late quiet moves (after the first two) are searched one ply shallower
@@ -23,8 +23,8 @@
 use super::ordering::{HistoryRule, MoveOrderer};
 use super::reductions::HISTORY_REDUCTION_STEP;
 use super::score::{INFINITY, MAX_HEURISTIC};
-use super::store::{NoStore, NodeStore, NodeWindow};
 use super::table::{Bound, TableEntry};
+use super::tree::{NoTree, NodeWindow, SearchTree};
 use super::worker::SearchWorker;
 use crate::eval::Evaluator;
 use crate::eval::Reductions;
@@ -155,11 +155,11 @@ fn rounded_quotient(value: i32, step: i32) -> i32 {
 
 impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
     /// The PVS value of `position` (fail-soft) with `depth` plies to go, `ply` from the root;
-    /// `node` is its handle in `store`.
+    /// `node` is its handle in `tree`.
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn pvs<S: NodeStore<G>>(
+    pub(crate) fn pvs<S: SearchTree<G>>(
         &mut self,
-        store: &mut S,
+        tree: &mut S,
         node: S::Node,
         position: &G,
         window: NodeWindow,
@@ -178,8 +178,8 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             return value;
         }
         if excluded.is_none() {
-            if let Some(value) = store.answer(node, window, self.forward_pruning) {
-                store.line(node, &mut self.pv[ply]);
+            if let Some(value) = tree.answer(node, window, self.forward_pruning) {
+                tree.line(node, &mut self.pv[ply]);
                 return value;
             }
         }
@@ -202,7 +202,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         };
 
         let mut moves = std::mem::take(&mut self.moves[ply]);
-        let mut order = self.initial_order(store, node, position, depth, ply, &mut moves, &probe);
+        let mut order = self.initial_order(tree, node, position, depth, ply, &mut moves, &probe);
         if moves.is_empty() {
             // Only a game that is over has no moves, and that was handled above.
             self.moves[ply] = moves;
@@ -233,8 +233,8 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
                 }
             }
             let child = match order {
-                Order::Stored => store.child(node, candidate.index),
-                Order::Lazy { .. } => store.child(node, usize::MAX),
+                Order::Stored => tree.child(node, candidate.index),
+                Order::Lazy { .. } => tree.child(node, usize::MAX),
             };
             let now = NodeWindow { alpha, ..window };
             let late = Late {
@@ -245,7 +245,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
                     .filter(|&(mv, _)| mv == candidate.mv)
                     .map_or(0, |(_, plies)| plies),
             };
-            let value = self.search_move(store, child, position, &candidate, now, late);
+            let value = self.search_move(tree, child, position, &candidate, now, late);
             if self.aborted {
                 self.moves[ply] = moves;
                 self.order_keys[ply] = keys;
@@ -273,7 +273,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
                 best_index,
                 window,
             };
-            self.remember(store, node, position, &probe, order, &moves, &result);
+            self.remember(tree, node, position, &probe, order, &moves, &result);
         }
         self.moves[ply] = moves;
         self.order_keys[ply] = keys;
@@ -281,12 +281,12 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
     }
 
     /// Writes a node's result to the table (where its values are usable) and, for a stored
-    /// node, to the store.
+    /// node, to the tree.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn remember<S: NodeStore<G>>(
+    fn remember<S: SearchTree<G>>(
         &mut self,
-        store: &mut S,
+        tree: &mut S,
         node: S::Node,
         position: &G,
         probe: &TableProbe,
@@ -302,7 +302,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
                 Order::Stored => best_move.and_then(|i| self.natural_index(position, moves[i])),
                 Order::Lazy { .. } => best_move,
             };
-            self.table.store_bits(
+            self.table.save_bits(
                 probe.key,
                 TableEntry {
                     value: stored_value,
@@ -313,7 +313,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             );
         }
         if order == Order::Stored {
-            store.record(node, result.window, result.value, result.best_index);
+            tree.record(node, result.window, result.value, result.best_index);
         }
     }
 
@@ -350,13 +350,13 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
     }
 
     /// Fills `moves` and decides the order they are tried in: the stored children's order
-    /// when the store has them; otherwise the legal moves, fully ordered and handed to the
-    /// store when it wants this node's children, else ordered lazily.
+    /// when the tree has them; otherwise the legal moves, fully ordered and handed to the
+    /// tree when it wants this node's children, else ordered lazily.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn initial_order<S: NodeStore<G>>(
+    fn initial_order<S: SearchTree<G>>(
         &mut self,
-        store: &mut S,
+        tree: &mut S,
         node: S::Node,
         position: &G,
         depth: u32,
@@ -364,12 +364,12 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         moves: &mut Vec<G::Move>,
         probe: &TableProbe,
     ) -> Order {
-        if store.stored_moves(node, moves) {
+        if tree.stored_moves(node, moves) {
             return Order::Stored;
         }
         position.legal_moves(moves);
         let table_index = probe.move_index.filter(|&i| i < moves.len());
-        if moves.is_empty() || !store.wants_children(node, depth) {
+        if moves.is_empty() || !tree.wants_children(node, depth) {
             return Order::Lazy {
                 table_index,
                 table_move_pending: table_index.is_some(),
@@ -385,7 +385,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         self.scratch
             .extend(keys.iter().map(|&k| moves[MoveOrderer::<G>::index_of(k)]));
         self.order_keys[ply] = keys;
-        if store.add_children(node, position, &self.scratch) {
+        if tree.add_children(node, position, &self.scratch) {
             std::mem::swap(moves, &mut self.scratch);
             Order::Stored
         } else {
@@ -608,7 +608,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             ply: window.ply,
         };
         let saved = self.excluded.replace((window.ply, mv));
-        let found = self.pvs(&mut NoStore, (), position, test, last_move);
+        let found = self.pvs(&mut NoTree, (), position, test, last_move);
         self.excluded = saved;
         if self.aborted {
             return Err(0);
@@ -664,9 +664,9 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
     /// window (reduced by one ply if late and quiet, with forward pruning on), re-searched
     /// when they beat alpha.
     #[inline(always)]
-    fn search_move<S: NodeStore<G>>(
+    fn search_move<S: SearchTree<G>>(
         &mut self,
-        store: &mut S,
+        tree: &mut S,
         child: S::Node,
         position: &G,
         candidate: &Candidate<G::Move>,
@@ -685,7 +685,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
                     beta: cb,
                     ply: child_ply,
                 };
-                w.pvs(store, child, c, child_window, Some(mv))
+                w.pvs(tree, child, c, child_window, Some(mv))
             })
         };
         if late.searched == 0 {

@@ -51,7 +51,7 @@ impl<G: Game> fmt::Display for SearchInfo<G> {
 
 /// The result of a search: the last completed iteration's.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchOutcome<G: Game> {
+pub struct SearchReport<G: Game> {
     /// The chosen move; `None` only when the game is already over.
     pub best_move: Option<G::Move>,
     /// Its value, from the side to move's point of view.
@@ -78,10 +78,10 @@ pub struct SearchOutcome<G: Game> {
     pub exact: Option<i32>,
 }
 
-impl<G: Game> SearchOutcome<G> {
+impl<G: Game> SearchReport<G> {
     /// No move, no value, nothing searched: what a search fills in.
-    pub(crate) fn empty() -> SearchOutcome<G> {
-        SearchOutcome {
+    pub(crate) fn empty() -> SearchReport<G> {
+        SearchReport {
             best_move: None,
             score: Score(0),
             depth: 0,

@@ -10,7 +10,7 @@ use super::alphabeta::Pruning;
 use super::options::Algorithm;
 use super::pvs::Late;
 use super::score::INFINITY;
-use super::store::{NodeStore, NodeWindow};
+use super::tree::{NodeWindow, SearchTree};
 use super::worker::{SearchWorker, Window};
 use crate::eval::Evaluator;
 use crate::eval::Reductions;
@@ -23,8 +23,8 @@ pub(crate) struct RootMove<G: Game> {
     pub(crate) mv: G::Move,
     /// Its index in the root's natural legal-move order.
     pub(crate) natural_index: usize,
-    /// Its place among the root's children in the node store (the natural index when the
-    /// store keeps nothing).
+    /// Its place among the root's children in the node tree (the natural index when the
+    /// tree keeps nothing).
     pub(crate) slot: usize,
     /// Its value (exact when `exact`, otherwise a bound below the best).
     pub(crate) value: i32,
@@ -67,12 +67,12 @@ pub(crate) enum RootResult {
 
 impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
     /// One pass of `algorithm` over `moves` (in their current order) to `depth` with window
-    /// `(alpha, beta)` (minimax ignores the window). PVS consults `store`, whose node
+    /// `(alpha, beta)` (minimax ignores the window). PVS consults `tree`, whose node
     /// `root_node` is the root.
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn search_root<S: NodeStore<G>>(
+    pub(crate) fn search_root<S: SearchTree<G>>(
         &mut self,
-        store: &mut S,
+        tree: &mut S,
         root_node: S::Node,
         root: &G,
         moves: &mut [RootMove<G>],
@@ -101,8 +101,8 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
                     })
                 }
                 Algorithm::Pvs => {
-                    let node = store.child(root_node, moves[i].slot);
-                    self.root_pvs_move(store, node, root, mv, depth, i, low, beta)
+                    let node = tree.child(root_node, moves[i].slot);
+                    self.root_pvs_move(tree, node, root, mv, depth, i, low, beta)
                 }
             };
             if self.aborted {
@@ -134,9 +134,9 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
     /// first with the full window, later ones with a null window first (reduced like any late
     /// move, with forward pruning on and logarithmic reductions), widened when they beat `low`.
     #[allow(clippy::too_many_arguments)]
-    fn root_pvs_move<S: NodeStore<G>>(
+    fn root_pvs_move<S: SearchTree<G>>(
         &mut self,
-        store: &mut S,
+        tree: &mut S,
         node: S::Node,
         root: &G,
         mv: G::Move,
@@ -153,7 +153,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
                     beta: cb,
                     ply: 1,
                 };
-                w.pvs(store, node, child, window, Some(mv))
+                w.pvs(tree, node, child, window, Some(mv))
             })
         };
         if i == 0 {

@@ -8,12 +8,12 @@ use super::iterative::DeepeningPlan;
 use super::limits::{Limits, StopSignal};
 use super::options::{Algorithm, SearchOptions};
 use super::prove::{PROOF_HASH_MIB, Prover, proof_limits, proven_outcome};
-use super::report::{SearchInfo, SearchOutcome};
+use super::report::{SearchInfo, SearchReport};
 use super::root::RootMove;
 use super::score::{self, Score};
 use super::smp::HelperPool;
-use super::store::NoStore;
 use super::table::{Table, TranspositionTable};
+use super::tree::NoTree;
 use super::worker::SearchWorker;
 use crate::eval::Selectivity;
 use crate::eval::{Database, Evaluator, EvaluatorVisitor, Evaluators, WithDatabase};
@@ -201,7 +201,7 @@ impl<G: Evaluators> Searcher<G> {
         limits: &Limits,
         stop: &StopSignal,
         on_info: &mut dyn FnMut(&SearchInfo<G>),
-    ) -> SearchOutcome<G> {
+    ) -> SearchReport<G> {
         self.runner.run(Request {
             record: root,
             limits,
@@ -221,7 +221,7 @@ struct Request<'a, G: Game> {
 
 /// A search compiled for one evaluator type, behind one dynamic call per search.
 trait SearchRunner<G: Game>: Send {
-    fn run(&mut self, request: Request<'_, G>) -> SearchOutcome<G>;
+    fn run(&mut self, request: Request<'_, G>) -> SearchReport<G>;
 }
 
 struct MakeRunner {
@@ -276,7 +276,7 @@ struct Runner<G: Game, E: Evaluator<G>> {
 }
 
 impl<G: Game, E: Evaluator<G>> SearchRunner<G> for Runner<G, E> {
-    fn run(&mut self, request: Request<'_, G>) -> SearchOutcome<G> {
+    fn run(&mut self, request: Request<'_, G>) -> SearchReport<G> {
         let Request {
             record,
             limits,
@@ -314,7 +314,7 @@ impl<G: Game, E: Evaluator<G>> SearchRunner<G> for Runner<G, E> {
         };
         let main = &mut self.main;
         let last = main.deepen_and_report(
-            &mut NoStore,
+            &mut NoTree,
             &root,
             &mut main_moves,
             &plan,
@@ -326,20 +326,20 @@ impl<G: Game, E: Evaluator<G>> SearchRunner<G> for Runner<G, E> {
 
         let nodes = main.budget.publish();
         let mut outcome = match last {
-            Some(iteration) => SearchOutcome {
+            Some(iteration) => SearchReport {
                 best_move: iteration.pv.first().copied(),
                 score: Score(iteration.value),
                 depth: iteration.depth,
                 pv: iteration.pv,
                 equal_best: iteration.equal_best,
                 exact: iteration.exact,
-                ..SearchOutcome::empty()
+                ..SearchReport::empty()
             },
-            None => SearchOutcome {
+            None => SearchReport {
                 best_move: legal.first().copied(),
                 score: Score::heuristic(main.evaluate(&root, record.moves().last().copied())),
                 pv: legal.first().copied().into_iter().collect(),
-                ..SearchOutcome::empty()
+                ..SearchReport::empty()
             },
         };
         outcome.nodes = nodes;
@@ -359,7 +359,7 @@ impl<G: Game, E: Evaluator<G>> Runner<G, E> {
         limits: &Limits,
         stop: &StopSignal,
         on_info: &mut dyn FnMut(&SearchInfo<G>),
-    ) -> Option<SearchOutcome<G>> {
+    ) -> Option<SearchReport<G>> {
         if self.options.algorithm != Algorithm::Pvs
             || !self.main.select.proofs
             || !self.main.evaluator.worth_proving(&record.current())
@@ -377,14 +377,14 @@ impl<G: Game, E: Evaluator<G>> Runner<G, E> {
 }
 
 /// The outcome for a record whose game is over: no move, the final margin.
-fn finished_outcome<G: Game>(record: &GameRecord<G>, start: Instant) -> SearchOutcome<G> {
+fn finished_outcome<G: Game>(record: &GameRecord<G>, start: Instant) -> SearchReport<G> {
     let margin = record.outcome().map_or(0, |outcome| {
         outcome.margin_for(record.current().side_to_move())
     });
-    SearchOutcome {
+    SearchReport {
         score: Score(score::finished(margin, 0)),
         time: start.elapsed(),
         exact: Some(margin),
-        ..SearchOutcome::empty()
+        ..SearchReport::empty()
     }
 }

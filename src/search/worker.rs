@@ -11,8 +11,8 @@ use super::ordering::MoveOrderer;
 use super::reductions::ReductionTable;
 use super::repetition::RepetitionStack;
 use super::score::{self, MAX_HEURISTIC};
-use super::store::{NoStore, NodeStore, NodeWindow};
 use super::table::TranspositionTable;
+use super::tree::{NoTree, NodeWindow, SearchTree};
 use crate::eval::Evaluator;
 use crate::eval::Selectivity;
 use crate::games::{Game, Key, Seat};
@@ -196,14 +196,14 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         ply: u32,
     ) -> Option<i32> {
         let window = Window { alpha, beta };
-        self.search_stored(&mut NoStore, (), position, history, depth, window, ply)
+        self.search_stored(&mut NoTree, (), position, history, depth, window, ply)
     }
 
-    /// [`SearchWorker::search_value`] of the node `node` of `store`.
+    /// [`SearchWorker::search_value`] of the node `node` of `tree`.
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn search_stored<S: NodeStore<G>>(
+    pub(crate) fn search_stored<S: SearchTree<G>>(
         &mut self,
-        store: &mut S,
+        tree: &mut S,
         node: S::Node,
         position: &G,
         history: &[Key],
@@ -224,7 +224,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             beta: window.beta,
             ply: (ply as usize).min(MAX_PLY),
         };
-        let value = self.pvs(store, node, position, node_window, None);
+        let value = self.pvs(tree, node, position, node_window, None);
         (!self.aborted).then_some(value)
     }
 

@@ -5,6 +5,7 @@
 
 use super::cli_serve::{Server, raw_request};
 use serde_json::{Value, json};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -335,6 +336,22 @@ fn requests_per_client_are_limited() {
     assert!(
         statuses.contains(&200) && statuses.contains(&429),
         "{statuses:?}"
+    );
+    // A refusal closes the connection like any other answer (a client reading to the end
+    // of the stream is not left waiting).
+    let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .unwrap();
+    stream
+        .write_all(b"GET /api/catalog HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        .unwrap();
+    let mut refusal = String::new();
+    let _ = stream.read_to_string(&mut refusal);
+    let refusal = refusal.to_ascii_lowercase();
+    assert!(
+        refusal.starts_with("http/1.1 429") && refusal.contains("connection: close"),
+        "{refusal:?}"
     );
     // The classroom's routes keep their own limits.
     assert_eq!(server.get("/getmove/2,0").0, 200);

@@ -5,6 +5,7 @@
 mod common;
 
 mod eval_strength;
+mod fit_eval;
 mod players;
 mod search_agreement;
 mod search_ataxx;
@@ -18,4 +19,3 @@ mod search_prove;
 mod search_solve;
 mod search_threads;
 mod search_ties;
-mod tune_eval;

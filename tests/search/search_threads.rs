@@ -7,7 +7,7 @@
 use crate::search::common::search_reporting;
 use ponder::games::Game;
 use ponder::games::kalah::KalahConfig;
-use ponder::search::{Algorithm, Evaluators, SearchOutcome, TieBreak};
+use ponder::search::{Algorithm, Evaluators, SearchReport, TieBreak};
 use ponder::{Ataxx, GameRecord, Kalah, Oware};
 
 /// An exact search (forward pruning off) of `record` to `depth` on `threads` threads, with the
@@ -16,7 +16,7 @@ fn exact_search<G: Evaluators>(
     record: &GameRecord<G>,
     depth: u32,
     threads: usize,
-) -> (SearchOutcome<G>, Vec<u32>) {
+) -> (SearchReport<G>, Vec<u32>) {
     search_reporting(
         record,
         Algorithm::Pvs,

@@ -151,10 +151,36 @@ fn json_api_path(path: &str) -> bool {
     path.starts_with("/api")
 }
 
-/// The limits every request passes: the client's rate on the game API, a `Content-Length` on any body
-/// (no chunked uploads) within the size limit; then `Connection: close` unless the client
-/// asked to keep it alive.
+/// The limits every request passes (see [`admit`]); then, on every answer, refusals included,
+/// `Connection: close` unless the client asked to keep it alive, and the CORS header.
 async fn guard(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let keep_alive = request
+        .headers()
+        .get(header::CONNECTION)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| {
+            let v = v.to_ascii_lowercase();
+            v.contains("keep-alive") || v.contains("upgrade")
+        });
+    let mut response = match admit(&state, request).await {
+        Ok(request) => next.run(request).await,
+        Err(refusal) => refusal,
+    };
+    if !keep_alive {
+        response
+            .headers_mut()
+            .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    }
+    response.headers_mut().insert(
+        header::ACCESS_CONTROL_ALLOW_ORIGIN,
+        HeaderValue::from_static("*"),
+    );
+    response
+}
+
+/// The request if it passes the client's rate on the game API and carries a `Content-Length`
+/// on any body (no chunked uploads) within the size limit; else the refusal to send.
+async fn admit(state: &AppState, request: Request) -> Result<Request, Response> {
     let json = json_api_path(request.uri().path()) || request.uri().path().starts_with("/v1");
     let client = request
         .extensions()
@@ -171,38 +197,23 @@ async fn guard(State(state): State<AppState>, request: Request, next: Next) -> R
             // client has read the answer.
             let _ = axum::body::to_bytes(request.into_body(), state.max_body_bytes).await;
         }
-        return Reply::error(429, "too many requests: slow down", json).into_response();
+        return Err(Reply::error(429, "too many requests: slow down", json).into_response());
     }
     let chunked = headers.contains_key(header::TRANSFER_ENCODING);
     if chunked || (request.method() == Method::POST && length.is_none()) {
-        return Reply::error(411, "a request body needs a Content-Length", json).into_response();
+        return Err(
+            Reply::error(411, "a request body needs a Content-Length", json).into_response(),
+        );
     }
     if length.is_some_and(|n| n > state.max_body_bytes as u64) {
-        return Reply::error(
+        return Err(Reply::error(
             413,
             format!("the body is larger than {} bytes", state.max_body_bytes),
             json,
         )
-        .into_response();
+        .into_response());
     }
-    let keep_alive = headers
-        .get(header::CONNECTION)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| {
-            let v = v.to_ascii_lowercase();
-            v.contains("keep-alive") || v.contains("upgrade")
-        });
-    let mut response = next.run(request).await;
-    if !keep_alive {
-        response
-            .headers_mut()
-            .insert(header::CONNECTION, HeaderValue::from_static("close"));
-    }
-    response.headers_mut().insert(
-        header::ACCESS_CONTROL_ALLOW_ORIGIN,
-        HeaderValue::from_static("*"),
-    );
-    response
+    Ok(request)
 }
 
 /// Decodes `%XX` escapes; `None` when an escape is malformed or the result is not UTF-8.

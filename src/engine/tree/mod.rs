@@ -3,11 +3,11 @@
 
 mod arena;
 mod node;
-mod store;
+mod rooted;
 
 pub use arena::Tree;
-pub use store::TreeStats;
-pub(crate) use store::TreeStore;
+pub(crate) use rooted::RootedTree;
+pub use rooted::TreeStats;
 
 #[cfg(test)]
 mod tests;

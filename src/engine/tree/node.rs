@@ -68,7 +68,7 @@ impl<M: Copy> Node<M> {
     /// point of view, decisive scores counted from this node), unless a deeper exact result
     /// is already stored.
     #[inline]
-    pub fn store(&mut self, depth: u32, value: i32, bound: Bound, pass: u32) {
+    pub fn save(&mut self, depth: u32, value: i32, bound: Bound, pass: u32) {
         self.visited = pass;
         let depth = depth.min(u32::from(u8::MAX)) as u8;
         if self.bound == Some(Bound::Exact) && self.depth > depth {

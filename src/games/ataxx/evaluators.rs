@@ -1,9 +1,9 @@
 //! Ataxx's evaluators: `seed` (the Pookie Pookie design's), `classic` (hand-weighted),
-//! `fitted` ([`Fitted`] over the features of `features.rs`, weights from `ponder tune-eval`;
+//! `fitted` ([`Fitted`] over the features of `features.rs`, weights from `ponder fit-eval`;
 //! it beat `classic` at equal nodes and equal time, `docs/matches.md`), `patterns`, the same
 //! features plus 2×2 window patterns ([`FittedPatterns`], weights from
-//! `ponder tune-eval --patterns`), and `network`, the `default`: the pattern evaluation plus
-//! one hidden layer over the windows ([`Network`], weights from `ponder tune-eval --network`;
+//! `ponder fit-eval --patterns`), and `network`, the `default`: the pattern evaluation plus
+//! one hidden layer over the windows ([`Network`], weights from `ponder fit-eval --network`;
 //! it beat `patterns` at equal time). The weights are the files `weights.rs` embeds from
 //! `weights/`.
 
@@ -153,7 +153,7 @@ impl<E: Evaluator<Ataxx>> Evaluator<Ataxx> for WithProofHooks<E> {
 pub type AtaxxFitted = WithProofHooks<Fitted>;
 
 /// Ataxx's `network`, its `default`: the pattern evaluation plus one hidden layer over the
-/// same windows (its weights file, from `ponder tune-eval --network`, embedded by `weights.rs`).
+/// same windows (its weights file, from `ponder fit-eval --network`, embedded by `weights.rs`).
 pub type AtaxxNetwork = WithProofHooks<Network>;
 
 /// Ataxx's `patterns`: the fitted linear evaluation plus the 2×2 window

@@ -1,5 +1,5 @@
 //! Oware's evaluators: `seed` (the Awale article's), `classic` (hand-weighted) and the
-//! `default`, fitted to game outcomes (`ponder tune-eval --game oware`). None reads an
+//! `default`, fitted to game outcomes (`ponder fit-eval --game oware`). None reads an
 //! endgame database: a database is a value attached to a search
 //! ([`crate::search::WithDatabase`]), opened by `egdb::open_database`.
 

@@ -17,21 +17,21 @@ pub(crate) fn sow(board: &mut Pits, pits: usize, origin: usize) -> usize {
     board[origin] = 0;
     let lap = pits - 1;
     if pits <= swar::LANES {
-        let mut lanes = swar::load(board);
+        let mut lanes = swar::to_lanes(board);
         if hand >= lap {
             // Every other pit gets one seed a lap (no byte overflows: the game has at most
             // 255 seeds).
             lanes += swar::all_but(origin, pits) * (hand / lap) as u128;
             hand %= lap;
             if hand == 0 {
-                swar::store(board, lanes);
+                swar::write_lanes(board, lanes);
                 return if origin == 0 { lap } else { origin - 1 };
             }
         }
         // Fewer than `pits - 1` seeds left: a run after the origin, which it never reaches.
         let start = if origin + 1 == pits { 0 } else { origin + 1 };
         lanes += swar::ring_ones(start, hand, pits);
-        swar::store(board, lanes);
+        swar::write_lanes(board, lanes);
         let last = origin + hand;
         return if last >= pits { last - pits } else { last };
     }

@@ -19,7 +19,7 @@ const ONES: [u128; LANES + 1] = {
 
 /// The first 16 pits as lanes.
 #[inline(always)]
-pub(crate) fn load(board: &Pits) -> u128 {
+pub(crate) fn to_lanes(board: &Pits) -> u128 {
     let mut bytes = [0u8; LANES];
     bytes.copy_from_slice(&board[..LANES]);
     u128::from_le_bytes(bytes)
@@ -27,7 +27,7 @@ pub(crate) fn load(board: &Pits) -> u128 {
 
 /// Writes lanes back into the first 16 pits.
 #[inline(always)]
-pub(crate) fn store(board: &mut Pits, lanes: u128) {
+pub(crate) fn write_lanes(board: &mut Pits, lanes: u128) {
     board[..LANES].copy_from_slice(&lanes.to_le_bytes());
 }
 

@@ -1,5 +1,5 @@
 //! Oware's embedded evaluation weights: the files of `weights/` (written by
-//! `ponder tune-eval`, each named by its contents and with its provenance note beside it),
+//! `ponder fit-eval`, each named by its contents and with its provenance note beside it),
 //! parsed once, at their first use.
 //!
 //! To embed a refit, name its file here in place of the one it replaces and remove the old

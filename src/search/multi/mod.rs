@@ -90,7 +90,7 @@ pub const DEFAULT_NODES: u64 = 1_000_000;
 
 /// What a search found.
 #[derive(Copy, Clone, Debug, PartialEq)]
-pub struct MultiOutcome<M> {
+pub struct MultiReport<M> {
     /// The move to play (`None` when the game is over).
     pub best: Option<M>,
     /// The root seat's utility at the last completed depth.
@@ -231,7 +231,7 @@ impl<G: SeatedGame> MultiSearch<G> {
         position: &G,
         algorithm: MultiAlgorithm,
         limits: &Limits,
-    ) -> MultiOutcome<G::Move> {
+    ) -> MultiReport<G::Move> {
         self.search_from(position, algorithm, limits, Instant::now(), |_| {})
     }
 
@@ -247,8 +247,8 @@ impl<G: SeatedGame> MultiSearch<G> {
         algorithm: MultiAlgorithm,
         limits: &Limits,
         start: Instant,
-        mut on_iteration: impl FnMut(&MultiOutcome<G::Move>),
-    ) -> MultiOutcome<G::Move> {
+        mut on_iteration: impl FnMut(&MultiReport<G::Move>),
+    ) -> MultiReport<G::Move> {
         let budget = Budget::new(
             limits,
             start,
@@ -266,7 +266,7 @@ impl<G: SeatedGame> MultiSearch<G> {
                 .unwrap_or(u32::MAX)
                 .clamp(1, MAX_PLY as u32 - 1),
         };
-        let mut outcome = MultiOutcome {
+        let mut outcome = MultiReport {
             best: None,
             value: position.utility(self.root),
             depth: 0,
@@ -275,7 +275,7 @@ impl<G: SeatedGame> MultiSearch<G> {
         if self.resume
             && let Some((mv, value, depth)) = self.stored_root(position, algorithm)
         {
-            outcome = MultiOutcome {
+            outcome = MultiReport {
                 best: Some(mv),
                 value,
                 depth,
@@ -294,7 +294,7 @@ impl<G: SeatedGame> MultiSearch<G> {
             let Some((mv, value)) = found.filter(|_| !self.worker.aborted) else {
                 break;
             };
-            outcome = MultiOutcome {
+            outcome = MultiReport {
                 best: Some(mv),
                 value,
                 depth,
@@ -333,7 +333,7 @@ impl<G: SeatedGame> MultiSearch<G> {
             bound: Bound::Exact,
             move_index: u16::try_from(index).ok(),
         };
-        self.table.store_seats(key, entry, more);
+        self.table.save_seats(key, entry, more);
     }
 
     /// The move index the table holds for `key`.

@@ -340,7 +340,7 @@ impl<'s, R: Solvable> Searcher<'s, R> {
                 best_move = Some(child.index);
                 if best >= beta {
                     self.stats.etc_cut += 1;
-                    self.store(key, best, material, alpha_in, beta, best_move, nodes_before);
+                    self.record(key, best, material, alpha_in, beta, best_move, nodes_before);
                     return Some(best);
                 }
             }
@@ -401,13 +401,13 @@ impl<'s, R: Solvable> Searcher<'s, R> {
             busy.leave(key);
         }
         self.stats.searched(cut_index, table_move.is_some());
-        self.store(key, best, material, alpha_in, beta, best_move, nodes_before);
+        self.record(key, best, material, alpha_in, beta, best_move, nodes_before);
         Some(best)
     }
 
     /// Stores `best` as a bound or exact value of `key` after a search with `(alpha, beta)`.
     #[allow(clippy::too_many_arguments)]
-    fn store(
+    fn record(
         &mut self,
         key: u128,
         best: i32,
@@ -422,7 +422,7 @@ impl<'s, R: Solvable> Searcher<'s, R> {
             upper: if best < beta { best } else { material },
             best: best_move,
         };
-        self.table.store(key, stored, self.nodes - nodes_before);
+        self.table.record(key, stored, self.nodes - nodes_before);
     }
 
     /// A lower bound of a move's value known without searching: exact for finished games and

@@ -89,7 +89,7 @@ impl SolveTable {
     /// Stores `[lower, upper]` for `key`, intersected with what is known, with the work
     /// (nodes searched) it cost.
     #[inline]
-    pub(super) fn store(&self, key: u128, stored: Stored, nodes: u64) {
+    pub(super) fn record(&self, key: u128, stored: Stored, nodes: u64) {
         let bucket = self.bucket(key);
         let work = (64 - nodes.leading_zeros()).min(63) as u128;
         for slot in bucket..bucket + 2 {

@@ -54,7 +54,7 @@ impl Hasher for KeyHasher {
 /// let table = DashMapTable::with_mib(1);
 /// let key = Key::from_bytes([7; 14]);
 /// let entry = TableEntry { value: -4, depth: 3, bound: Bound::Upper, move_index: None };
-/// table.store(&key, entry);
+/// table.save(&key, entry);
 /// assert_eq!(table.probe(&key), Some(entry));
 /// ```
 pub struct DashMapTable {
@@ -122,7 +122,7 @@ impl Table for DashMapTable {
         self.map.get(key).and_then(|data| TableEntry::unpack(*data))
     }
 
-    fn store(&self, key: &Key, entry: TableEntry) {
+    fn save(&self, key: &Key, entry: TableEntry) {
         let generation = self.generation.load(Ordering::Relaxed);
         if let Some(mut data) = self.map.get_mut(key) {
             if replaces_same_key(*data, &entry, generation) {
@@ -179,7 +179,7 @@ mod tests {
                 bound: Bound::Exact,
                 move_index: None,
             };
-            table.store(&Key::from_u128(n).unwrap(), entry);
+            table.save(&Key::from_u128(n).unwrap(), entry);
         }
         assert!(table.map.len() <= 100);
         assert!(table.hashfull_permille() <= 1000);

@@ -52,7 +52,7 @@ struct Bucket<const EXTRA: usize> {
 /// let table = LockFreeTable::with_mib(1);
 /// let key = Key::from_bytes([7; 14]);
 /// let entry = TableEntry { value: 12, depth: 5, bound: Bound::Exact, move_index: Some(2) };
-/// table.store(&key, entry);
+/// table.save(&key, entry);
 /// assert_eq!(table.probe(&key), Some(entry));
 /// assert_eq!(table.probe(&Key::from_bytes([8; 14])), None);
 /// ```
@@ -69,7 +69,7 @@ pub struct LockFreeTable<const EXTRA: usize = 0> {
 /// let table = WideTable::of_mib(1);
 /// let key = 5u128 << 120 | 9;
 /// let entry = TableEntry { value: 12, depth: 5, bound: Bound::Exact, move_index: Some(2) };
-/// table.store_bits(key, entry, [-3, 4, 1000]);
+/// table.save_bits(key, entry, [-3, 4, 1000]);
 /// assert_eq!(table.probe_bits(key), Some((entry, [-3, 4, 1000])));
 /// assert_eq!(table.probe_bits(9), None);
 /// ```
@@ -150,7 +150,7 @@ impl<const EXTRA: usize> LockFreeTable<EXTRA> {
     /// `key`, subject to the replacement policy. A key of more than 112 bits is not stored in
     /// narrow slots.
     #[inline]
-    pub fn store_bits(&self, key: u128, entry: TableEntry, more: MoreValues) {
+    pub fn save_bits(&self, key: u128, entry: TableEntry, more: MoreValues) {
         let (key_low, key_high, key_top) = split_key(key);
         if EXTRA == 0 && key_top != 0 {
             return;
@@ -238,7 +238,7 @@ impl<const EXTRA: usize> Slot<EXTRA> {
         (before == after).then_some((key_low, before & KEY_HIGH_MASK, data, extra))
     }
 
-    /// Writes the slot unless another writer is inside (then the store is dropped: the table
+    /// Writes the slot unless another writer is inside (then the write is dropped: the table
     /// never waits).
     #[inline]
     fn write(&self, key_low: u64, key_high: u64, data: u64, extra: u64) {
@@ -273,8 +273,8 @@ impl<const EXTRA: usize> Table for LockFreeTable<EXTRA> {
     }
 
     #[inline]
-    fn store(&self, key: &Key, entry: TableEntry) {
-        self.store_bits(key.to_u128(), entry, MoreValues::default());
+    fn save(&self, key: &Key, entry: TableEntry) {
+        self.save_bits(key.to_u128(), entry, MoreValues::default());
     }
 
     fn new_search(&self) {
@@ -353,12 +353,12 @@ mod tests {
         let table = LockFreeTable::with_bytes(1);
         let a = key(5);
         let b = key(5 | (1 << 100));
-        table.store(&a, entry(3, 1));
-        table.store(&b, entry(3, 2));
+        table.save(&a, entry(3, 1));
+        table.save(&b, entry(3, 2));
         assert_eq!(table.probe(&a).map(|e| e.value), Some(1));
         assert_eq!(table.probe(&b).map(|e| e.value), Some(2));
         let c = key(6);
-        table.store(&c, entry(4, 3));
+        table.save(&c, entry(4, 3));
         // One of a, b was replaced; whatever is found is the right entry.
         for (k, v) in [(a, 1), (b, 2), (c, 3)] {
             if let Some(found) = table.probe(&k) {
@@ -375,15 +375,15 @@ mod tests {
         let low = 5 | 1 << 100;
         // The same low 112 bits, different bits above.
         let (a, b) = (low | 1 << 112, low | 1 << 127);
-        wide.store_bits(a, entry(3, 1), [1, -2, 3]);
-        wide.store_bits(b, entry(3, 2), [-4, 5, -6]);
+        wide.save_bits(a, entry(3, 1), [1, -2, 3]);
+        wide.save_bits(b, entry(3, 2), [-4, 5, -6]);
         assert_eq!(wide.probe_bits(a), Some((entry(3, 1), [1, -2, 3])));
         assert_eq!(wide.probe_bits(b), Some((entry(3, 2), [-4, 5, -6])));
         assert_eq!(wide.probe_bits(low), None);
-        narrow.store_bits(a, entry(3, 1), [0; 3]);
+        narrow.save_bits(a, entry(3, 1), [0; 3]);
         assert_eq!(narrow.probe_bits(a), None);
         assert_eq!(narrow.probe_bits(low), None);
-        narrow.store_bits(low, entry(3, 7), [0; 3]);
+        narrow.save_bits(low, entry(3, 7), [0; 3]);
         assert_eq!(narrow.probe(&key(low)).map(|e| e.value), Some(7));
         assert_eq!(narrow.probe_bits(a), None);
     }
@@ -398,7 +398,7 @@ mod tests {
                     for round in 0..100_000u128 {
                         let n = (round * 7 + thread * 13) % 97;
                         let more = [n as i16, -(n as i16), 3 * n as i16];
-                        table.store_bits(n | n << 115, entry((n % 50) as u8, n as i32), more);
+                        table.save_bits(n | n << 115, entry((n % 50) as u8, n as i32), more);
                         let m = (round * 11) % 97;
                         if let Some((found, more)) = table.probe_bits(m | m << 115) {
                             assert_eq!(found.value, m as i32);
@@ -413,17 +413,17 @@ mod tests {
     #[test]
     fn replacement_keeps_the_deep_entry_of_this_search() {
         let table = LockFreeTable::with_bytes(1);
-        table.store(&key(1), entry(10, 1));
-        table.store(&key(2), entry(1, 2));
-        table.store(&key(3), entry(2, 3));
+        table.save(&key(1), entry(10, 1));
+        table.save(&key(2), entry(1, 2));
+        table.save(&key(3), entry(2, 3));
         assert!(table.probe(&key(1)).is_some());
         assert!(table.probe(&key(2)).is_none());
         // After a few searches the deep entry is old and gives way.
         for _ in 0..3 {
             table.new_search();
         }
-        table.store(&key(4), entry(1, 4));
-        table.store(&key(5), entry(1, 5));
+        table.save(&key(4), entry(1, 4));
+        table.save(&key(5), entry(1, 5));
         assert!(table.probe(&key(1)).is_none());
         table.clear();
         assert!(table.probe(&key(5)).is_none());
@@ -441,7 +441,7 @@ mod tests {
                     for round in 0..200_000u128 {
                         let n = (round * 7 + thread * 13) % 97;
                         let k = key(n | (n << 70));
-                        table.store(&k, entry((n % 50) as u8, n as i32 * 3));
+                        table.save(&k, entry((n % 50) as u8, n as i32 * 3));
                         let probe = key(((round * 11) % 97) | (((round * 11) % 97) << 70));
                         if let Some(found) = table.probe(&probe) {
                             assert_eq!(found.value, ((round * 11) % 97) as i32 * 3);

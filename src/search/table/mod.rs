@@ -28,7 +28,7 @@ pub trait Table: Send + Sync {
     /// The entry stored for exactly this key, if any.
     fn probe(&self, key: &Key) -> Option<TableEntry>;
     /// Stores an entry for the key, subject to the replacement policy (it may be dropped).
-    fn store(&self, key: &Key, entry: TableEntry);
+    fn save(&self, key: &Key, entry: TableEntry);
     /// Starts a new search: entries of earlier searches age and give way first.
     fn new_search(&self);
     /// Forgets every entry.
@@ -130,8 +130,8 @@ impl TranspositionTable {
     /// Stores `entry` for `key` (see [`TranspositionTable::probe_bits`]), subject to the
     /// replacement policy; a key of more than 112 bits is dropped but by a [`WideTable`].
     #[inline]
-    pub fn store_bits(&self, key: u128, entry: TableEntry) {
-        self.store_seats(key, entry, MoreValues::default());
+    pub fn save_bits(&self, key: u128, entry: TableEntry) {
+        self.save_seats(key, entry, MoreValues::default());
     }
 
     /// The entry stored for exactly `key` with the values of the second to fourth seats
@@ -150,13 +150,13 @@ impl TranspositionTable {
     /// Stores `entry` for `key` with the values of the second to fourth seats (kept only by a
     /// [`WideTable`]).
     #[inline]
-    pub fn store_seats(&self, key: u128, entry: TableEntry, more: MoreValues) {
+    pub fn save_seats(&self, key: u128, entry: TableEntry, more: MoreValues) {
         match self {
-            TranspositionTable::LockFree(table) => table.store_bits(key, entry, more),
-            TranspositionTable::Wide(table) => table.store_bits(key, entry, more),
+            TranspositionTable::LockFree(table) => table.save_bits(key, entry, more),
+            TranspositionTable::Wide(table) => table.save_bits(key, entry, more),
             TranspositionTable::DashMap(table) => {
                 if let Some(key) = Key::from_u128(key) {
-                    table.store(&key, entry);
+                    table.save(&key, entry);
                 }
             }
         }
@@ -188,8 +188,8 @@ impl Table for TranspositionTable {
         dispatch!(self, table => table.probe(key))
     }
     #[inline]
-    fn store(&self, key: &Key, entry: TableEntry) {
-        dispatch!(self, table => table.store(key, entry))
+    fn save(&self, key: &Key, entry: TableEntry) {
+        dispatch!(self, table => table.save(key, entry))
     }
     fn new_search(&self) {
         dispatch!(self, table => table.new_search())

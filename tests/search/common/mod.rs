@@ -7,7 +7,7 @@ pub mod piles;
 pub mod walk;
 
 use ponder::search::{
-    Algorithm, Evaluators, Limits, SearchOptions, SearchOutcome, Searcher, StopSignal, TieBreak,
+    Algorithm, Evaluators, Limits, SearchOptions, SearchReport, Searcher, StopSignal, TieBreak,
 };
 use ponder::{Game, GameRecord};
 
@@ -42,7 +42,7 @@ pub fn search<G: Evaluators>(
     depth: u32,
     threads: usize,
     forward_pruning: bool,
-) -> SearchOutcome<G> {
+) -> SearchReport<G> {
     let (outcome, _) = search_reporting(
         record,
         algorithm,
@@ -64,7 +64,7 @@ pub fn search_reporting<G: Evaluators>(
     depth: u32,
     threads: usize,
     forward_pruning: bool,
-) -> (SearchOutcome<G>, Vec<u32>) {
+) -> (SearchReport<G>, Vec<u32>) {
     let options = SearchOptions {
         algorithm,
         eval: eval.to_string(),

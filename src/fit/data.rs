@@ -1,7 +1,7 @@
 //! Self-play data: games between searching players, positions sampled from them, their
 //! features and the game's result for the side to move.
 
-use super::TuneError;
+use super::FitError;
 use crate::eval::evaluator_by_name;
 use crate::eval::{Evaluator, Evaluators, LinearFeatures, MAX_FEATURES};
 use crate::files::FileFormat;
@@ -14,9 +14,9 @@ use serde::{Deserialize, Serialize};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-/// The file format of a saved data set (`ponder tune-eval --shard i/N --out FILE`).
+/// The file format of a saved data set (`ponder fit-eval --shard i/N --out FILE`).
 pub const DATASET_FORMAT: FileFormat =
-    FileFormat::new(*b"PNDevdat", 3, 1 << 31, "tune-eval data set");
+    FileFormat::new(*b"PNDevdat", 3, 1 << 31, "fit-eval data set");
 
 /// One labelled position.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -96,8 +96,8 @@ impl Dataset {
 
     /// Adds `other`'s samples, refusing a data set of another game, other features or
     /// another compared evaluator (`what` names it in the error).
-    pub fn merge(&mut self, other: Dataset, what: &str) -> Result<(), TuneError> {
-        let mismatch = |problem: String| TuneError::Mismatch {
+    pub fn merge(&mut self, other: Dataset, what: &str) -> Result<(), FitError> {
+        let mismatch = |problem: String| FitError::Mismatch {
             what: what.to_string(),
             problem,
         };
@@ -160,7 +160,7 @@ pub fn self_play<G: LinearFeatures + Evaluators>(
     start: &GameRecord<G>,
     config: &SelfPlay,
     on_game: &(dyn Fn(u32) + Sync),
-) -> Result<Dataset, TuneError> {
+) -> Result<Dataset, FitError> {
     let compared =
         evaluator_by_name::<G>(&config.compared).map_err(|e| config.player.error(e.to_string()))?;
     let next = AtomicU32::new(0);
@@ -210,7 +210,7 @@ fn play_and_sample<G: LinearFeatures + Evaluators>(
     config: &SelfPlay,
     game: u64,
     compared: &dyn Evaluator<G>,
-) -> Result<Vec<(u64, usize, Sample)>, TuneError> {
+) -> Result<Vec<(u64, usize, Sample)>, FitError> {
     let opening = opening(
         start,
         config.opening_plies,

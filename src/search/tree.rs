@@ -1,8 +1,8 @@
 //! What the search's node loop may consult besides the transposition table: a store of nodes
 //! kept between searches (the engine's re-rooted tree), addressed by the path from the root.
 //!
-//! The principal-variation search is generic over [`NodeStore`] and monomorphised: the plain
-//! search runs with [`NoStore`], whose every answer is a constant the compiler folds away, and
+//! The principal-variation search is generic over [`SearchTree`] and monomorphised: the plain
+//! search runs with [`NoTree`], whose every answer is a constant the compiler folds away, and
 //! the engine runs the very same node loop over its arena tree. A technique added to the node
 //! loop (ordering, reductions, table use) therefore reaches both at once.
 
@@ -58,10 +58,10 @@ impl NodeWindow {
 /// Nodes kept by path from the search root, consulted and updated by the node loop.
 ///
 /// Handles are cheap copies; a handle may mean "not stored" (a node below the stored part of
-/// the tree), for which every method answers as [`NoStore`] does. Values are fail-soft and
+/// the tree), for which every method answers as [`NoTree`] does. Values are fail-soft and
 /// relative to the search root (`ply` plies above the node), as the node loop sees them; the
 /// store converts them to whatever it keeps.
-pub(crate) trait NodeStore<G: Game> {
+pub(crate) trait SearchTree<G: Game> {
     /// A handle to one stored node, or to none.
     type Node: Copy;
 
@@ -105,15 +105,15 @@ pub(crate) trait NodeStore<G: Game> {
 
     /// Appends the stored line below `node` (best child after best child, as far as they
     /// have been searched) to `line`: the principal variation behind an answer from
-    /// [`NodeStore::answer`].
+    /// [`SearchTree::answer`].
     fn line(&self, node: Self::Node, line: &mut Vec<G::Move>);
 }
 
 /// The store of the plain search: stores nothing, answers nothing, costs nothing.
 #[derive(Copy, Clone, Debug, Default)]
-pub(crate) struct NoStore;
+pub(crate) struct NoTree;
 
-impl<G: Game> NodeStore<G> for NoStore {
+impl<G: Game> SearchTree<G> for NoTree {
     type Node = ();
 
     #[inline(always)]

@@ -9,7 +9,7 @@
 //! compared one's units, so the search's margins keep their meaning. Every model is judged
 //! on held-out games, never on the positions it was fitted to.
 
-use super::TuneError;
+use super::FitError;
 use super::data::{Dataset, Sample};
 use crate::eval::{FeatureVector, MAX_FEATURES, WEIGHT_SHIFT, fixed_point_value, weighted_sum};
 use crate::matches::derive_seed;
@@ -100,7 +100,7 @@ pub(super) fn held_out(game: u64, options: &FitOptions) -> bool {
 /// Fits the weights of `data`'s features (and, with [`FitOptions::patterns`], its patterns)
 /// and judges them against the material feature (`material`, its index) and the compared
 /// evaluation on the held-out games.
-pub fn fit(data: &Dataset, material: usize, options: &FitOptions) -> Result<Fit, TuneError> {
+pub fn fit(data: &Dataset, material: usize, options: &FitOptions) -> Result<Fit, FitError> {
     let count = data.feature_names.len();
     let patterns = if options.patterns {
         data.pattern_count
@@ -109,7 +109,7 @@ pub fn fit(data: &Dataset, material: usize, options: &FitOptions) -> Result<Fit,
     };
     if count == 0 || count > MAX_FEATURES || material >= count || options.patterns && patterns == 0
     {
-        return Err(TuneError::Mismatch {
+        return Err(FitError::Mismatch {
             what: data.game.clone(),
             problem: format!("{count} features, material at {material}, {patterns} patterns"),
         });
@@ -119,7 +119,7 @@ pub fn fit(data: &Dataset, material: usize, options: &FitOptions) -> Result<Fit,
         .iter()
         .partition(|s| !held_out(s.game, options));
     if train.len() < 2 * count || test.len() < 10 {
-        return Err(TuneError::TooFewSamples(format!(
+        return Err(FitError::TooFewSamples(format!(
             "{} training and {} held-out positions for {count} features",
             train.len(),
             test.len()

@@ -1,11 +1,11 @@
-//! Fitting evaluations to game outcomes (`ponder tune-eval`), the same for every game with
+//! Fitting evaluations to game outcomes (`ponder fit-eval`), the same for every game with
 //! [`LinearFeatures`](crate::eval::LinearFeatures):
 //!
 //! - [`data`]: self-play between node-limited searching players from seeded random
 //!   openings, positions sampled from each game (the quiet ones, or all), labelled with the
 //!   game's result and the search's value for the side to move, and their features;
 //!   reproducible from a seed, in shards.
-//! - [`fit`]: logistic regression on the outcome (optionally blended with the search's
+//! - [`logistic`]: logistic regression on the outcome (optionally blended with the search's
 //!   value), Texel-style: the scale `K` of an existing evaluation fitted by a
 //!   one-dimensional search, the feature weights by full-batch Adam with L2, a train/held-out
 //!   split by game, and the weights rounded to the fixed point the hot path evaluates, in the
@@ -17,12 +17,12 @@
 //!   game's weights folder) and their provenance notes.
 
 pub mod data;
-pub mod fit;
+pub mod logistic;
 pub mod network;
 pub mod weights_file;
 
 pub use data::{DATASET_FORMAT, Dataset, Sample, SelfPlay, self_play};
-pub use fit::{Fit, FitOptions, FitReport, ModelScore, fit};
+pub use logistic::{Fit, FitOptions, FitReport, ModelScore, fit};
 pub use network::{NetworkOptions, StartingNetwork, TrainedNetwork, train_network};
 pub use weights_file::{Provenance, WrittenWeights, rerun_command, write_weights_file};
 
@@ -30,9 +30,9 @@ use crate::files::FileError;
 use crate::players::PlayerError;
 use thiserror::Error;
 
-/// What can stop the tuner.
+/// What can stop a fit.
 #[derive(Debug, Error)]
-pub enum TuneError {
+pub enum FitError {
     /// A player could not be built or could not move.
     #[error(transparent)]
     Player(#[from] PlayerError),

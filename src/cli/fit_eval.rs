@@ -1,5 +1,5 @@
-//! `ponder tune-eval`: fit a game's evaluation to self-play outcomes and write the weights file
-//! the build embeds, with its provenance note (the library's [`crate::tune`] does the work;
+//! `ponder fit-eval`: fit a game's evaluation to self-play outcomes and write the weights file
+//! the build embeds, with its provenance note (the library's [`crate::fit`] does the work;
 //! this is its command line).
 
 use super::{CliError, progress_bar};
@@ -7,23 +7,23 @@ use crate::egdb::Shard;
 use crate::eval::weights::NOTE_PLACEHOLDER;
 use crate::eval::{EmbeddedWeights, LinearFeatures, LinearWeights, Weights};
 use crate::files::{load_bincode, save_bincode};
+use crate::fit::{
+    DATASET_FORMAT, Dataset, FitError, FitOptions, FitReport, NetworkOptions, Provenance, SelfPlay,
+    StartingNetwork, TrainedNetwork, fit, rerun_command, self_play, train_network,
+    write_weights_file,
+};
 use crate::games::ataxx::Ataxx;
 use crate::games::oware::Oware;
 use crate::games::{Game, GameRecord, GameSpec};
 use crate::matches::Balance;
 use crate::players::PlayerSpec;
 use crate::search::Evaluators;
-use crate::tune::{
-    DATASET_FORMAT, Dataset, FitOptions, FitReport, NetworkOptions, Provenance, SelfPlay,
-    StartingNetwork, TrainedNetwork, TuneError, fit, rerun_command, self_play, train_network,
-    write_weights_file,
-};
 use std::io::Write;
 use std::path::PathBuf;
 
-/// Arguments of `ponder tune-eval`.
+/// Arguments of `ponder fit-eval`.
 #[derive(Debug, Clone, clap::Args)]
-pub struct TuneEvalArgs {
+pub struct FitEvalArgs {
     /// The game: `ataxx` or `oware` (with parameters, e.g. `ataxx:walls=0x7888`).
     #[arg(long, short = 'g')]
     game: GameSpec,
@@ -99,13 +99,13 @@ pub struct TuneEvalArgs {
     /// size).
     #[arg(long, default_value_t = 0.3, value_parser = non_negative_number)]
     network_decay: f32,
-    /// With `--network`: fine-tune the network this build embeds rather than fit one anew
+    /// With `--network`: refit the network this build embeds rather than fit one anew
     /// (its linear part kept, its hidden layer trained further on the data; the held-out
     /// figures show it as `embedded`).
     #[arg(long, requires = "network")]
-    fine_tune: bool,
+    refit: bool,
     /// With `--network`: train the linear part (feature and pattern weights) with the hidden
-    /// layer instead of keeping it as the pattern fit (or the fine-tuned network) left it.
+    /// layer instead of keeping it as the pattern fit (or the refitted network) left it.
     #[arg(long, requires = "network")]
     train_linear: bool,
     /// The share (0 to 1) of each training target taken from the self-play search's value
@@ -121,29 +121,29 @@ pub struct TuneEvalArgs {
     concurrency: Option<u32>,
 }
 
-/// Runs the tuner for the game the arguments name.
-pub fn run(args: &TuneEvalArgs, out: &mut dyn Write) -> Result<(), CliError> {
+/// Runs the fit for the game the arguments name.
+pub fn run(args: &FitEvalArgs, out: &mut dyn Write) -> Result<(), CliError> {
     match args.game.name() {
         name if name == Ataxx::NAME => run_for::<Ataxx>(args, out),
         name if name == Oware::NAME => run_for::<Oware>(args, out),
         other => Err(CliError::Usage(format!(
-            "tune-eval: no fitted evaluation for {other}; games: {}, {}",
+            "fit-eval: no fitted evaluation for {other}; games: {}, {}",
             Ataxx::NAME,
             Oware::NAME
         ))),
     }
 }
 
-/// The tuner for game `G`: play (a shard) or load the data, fit, report, write.
+/// The fit for game `G`: play (a shard) or load the data, fit, report, write.
 fn run_for<G: EmbeddedWeights + Evaluators>(
-    args: &TuneEvalArgs,
+    args: &FitEvalArgs,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let config = G::config_from_spec(&args.game)?;
     let start = GameRecord::new(G::start(&config)?);
     if let Some(shard) = args.shard {
         let path = args.out.as_deref().ok_or_else(|| {
-            CliError::Usage("tune-eval --shard: --out FILE names the shard's data set".into())
+            CliError::Usage("fit-eval --shard: --out FILE names the shard's data set".into())
         })?;
         let data = play(&start, args, shard)?;
         save_bincode(path, &DATASET_FORMAT, &data)?;
@@ -176,7 +176,7 @@ fn run_for<G: EmbeddedWeights + Evaluators>(
     let command = rerun_command(&command_line);
     if args.patterns && G::PATTERN_COUNT == 0 {
         return Err(CliError::Usage(format!(
-            "tune-eval --patterns: {} has no patterns",
+            "fit-eval --patterns: {} has no patterns",
             G::NAME
         )));
     }
@@ -184,7 +184,7 @@ fn run_for<G: EmbeddedWeights + Evaluators>(
         let network = fit_network::<G>(&data, &options, args, out)?;
         (Weights::Network(Box::new(network.weights)), network.report)
     } else {
-        let fit = fit(&data, G::MATERIAL_FEATURE, &options).map_err(tune_error)?;
+        let fit = fit(&data, G::MATERIAL_FEATURE, &options).map_err(fit_error)?;
         print_report(&fit.report, out)?;
         print_weights::<G>(&fit.weights, out)?;
         let linear = LinearWeights {
@@ -228,12 +228,12 @@ fn run_for<G: EmbeddedWeights + Evaluators>(
 fn fit_network<G: EmbeddedWeights>(
     data: &Dataset,
     linear: &FitOptions,
-    args: &TuneEvalArgs,
+    args: &FitEvalArgs,
     out: &mut dyn Write,
 ) -> Result<TrainedNetwork, CliError> {
     if G::PATTERN_COUNT == 0 {
         return Err(CliError::Usage(format!(
-            "tune-eval --network: {} has no patterns to build a network on",
+            "fit-eval --network: {} has no patterns to build a network on",
             G::NAME
         )));
     }
@@ -245,7 +245,7 @@ fn fit_network<G: EmbeddedWeights>(
         train_linear: args.train_linear,
         ..NetworkOptions::default()
     };
-    let start = match (args.fine_tune, G::network_weights()) {
+    let start = match (args.refit, G::network_weights()) {
         (false, _) => None,
         (true, Some(weights)) => Some(StartingNetwork {
             name: "embedded",
@@ -253,7 +253,7 @@ fn fit_network<G: EmbeddedWeights>(
         }),
         (true, None) => {
             return Err(CliError::Usage(format!(
-                "tune-eval --fine-tune: {} embeds no network to start from",
+                "fit-eval --refit: {} embeds no network to start from",
                 G::NAME
             )));
         }
@@ -271,7 +271,7 @@ fn fit_network<G: EmbeddedWeights>(
             }
         },
     )
-    .map_err(tune_error)?;
+    .map_err(fit_error)?;
     if let Some(error) = failed {
         return Err(error.into());
     }
@@ -281,7 +281,7 @@ fn fit_network<G: EmbeddedWeights>(
 
 /// The evaluator compared with: `--compare`, or the game's hand-weighted evaluation (Ataxx's
 /// `classic`, its `default` being the fitted one; Oware's `default`).
-fn compared<G: LinearFeatures + Evaluators>(args: &TuneEvalArgs) -> String {
+fn compared<G: LinearFeatures + Evaluators>(args: &FitEvalArgs) -> String {
     args.compare.clone().unwrap_or_else(|| {
         let hand = if G::NAME == Ataxx::NAME {
             "classic"
@@ -295,7 +295,7 @@ fn compared<G: LinearFeatures + Evaluators>(args: &TuneEvalArgs) -> String {
 /// Plays `shard`'s part of the games and samples them.
 fn play<G: LinearFeatures + Evaluators>(
     start: &GameRecord<G>,
-    args: &TuneEvalArgs,
+    args: &FitEvalArgs,
     shard: Shard,
 ) -> Result<Dataset, CliError> {
     let games = shard.range(u64::from(args.games));
@@ -319,7 +319,7 @@ fn play<G: LinearFeatures + Evaluators>(
     };
     let bar = progress_bar(u64::from(config.games), "games");
     let data =
-        self_play(start, &config, &|done| bar.set_position(u64::from(done))).map_err(tune_error)?;
+        self_play(start, &config, &|done| bar.set_position(u64::from(done))).map_err(fit_error)?;
     bar.finish_and_clear();
     Ok(data)
 }
@@ -330,7 +330,7 @@ fn load_all<G: LinearFeatures>(paths: &[PathBuf], compared: &str) -> Result<Data
     for path in paths {
         let part: Dataset = load_bincode(path, &DATASET_FORMAT)?;
         data.merge(part, &path.display().to_string())
-            .map_err(tune_error)?;
+            .map_err(fit_error)?;
     }
     Ok(data)
 }
@@ -387,11 +387,11 @@ fn unit_share(text: &str) -> Result<f64, String> {
     }
 }
 
-/// The command line's error for a tuner error.
-fn tune_error(error: TuneError) -> CliError {
+/// The command line's error for a fitting error.
+fn fit_error(error: FitError) -> CliError {
     match error {
-        TuneError::Player(e) => CliError::Player(e),
-        TuneError::File(e) => CliError::File(e),
+        FitError::Player(e) => CliError::Player(e),
+        FitError::File(e) => CliError::File(e),
         other => CliError::Usage(other.to_string()),
     }
 }

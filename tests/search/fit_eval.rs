@@ -1,13 +1,13 @@
 //! The fitted evaluations predict game outcomes better than material alone, on held-out
 //! games of fresh self-play (seeded, a few seconds): both a fit made here and the weights the
-//! build embeds (`src/games/<game>/weights/`, written by `ponder tune-eval`).
+//! build embeds (`src/games/<game>/weights/`, written by `ponder fit-eval`).
 
 use ponder::eval::LinearFeatures;
+use ponder::fit::{FitOptions, SelfPlay, fit, self_play};
 use ponder::games::ataxx::Ataxx;
 use ponder::matches::Balance;
 use ponder::players::PlayerSpec;
 use ponder::search::Evaluators;
-use ponder::tune::{FitOptions, SelfPlay, fit, self_play};
 use ponder::{Game, GameRecord, Oware};
 
 /// Plays `games` node-limited games of `G` between players with the hand-weighted evaluator
@@ -65,7 +65,7 @@ fn oware_fit_predicts_held_out_games_better_than_material() {
 /// than the features alone (the same data, the same split). About 14,000 positions of fast
 /// games: with fewer (5,000) the 1,000-odd pattern weights overfit at any penalty; this small
 /// a sample needs a stronger penalty than the default, fitted for 100,000+ positions. The same
-/// data and split as `ponder tune-eval -g ataxx --games 1500 --nodes 100 --seed 2027
+/// data and split as `ponder fit-eval -g ataxx --games 1500 --nodes 100 --seed 2027
 /// --samples-per-game 30 --held-out 30 --patterns --pattern-l2 3e-2 --dry-run` (held-out
 /// log-loss 0.5622 without patterns, 0.5604 with).
 #[test]

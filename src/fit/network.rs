@@ -5,14 +5,14 @@
 //! The linear model's value is the network's starting logit (in the compared evaluation's
 //! units times its scale `K`, so the network speaks those units too); the hidden layer
 //! (SCReLU units, as the hot path computes them) is trained by mini-batch Adam on the
-//! log-loss of the targets ([`super::fit::Targets`]: the game's outcome, blended with the
+//! log-loss of the targets ([`super::logistic::Targets`]: the game's outcome, blended with the
 //! self-play search's value when asked), with a cosine-decayed step. Its weights are kept within
 //! the bounds the hot path's 16-bit accumulator allows, then rounded to the fixed point; the
 //! rounded network is judged on the held-out games beside the linear models.
 
-use super::TuneError;
+use super::FitError;
 use super::data::{Dataset, Sample};
-use super::fit::{FitOptions, FitReport, Targets, fit, held_out, judge, sigmoid, vector};
+use super::logistic::{FitOptions, FitReport, Targets, fit, held_out, judge, sigmoid, vector};
 use crate::eval::{HIDDEN, HiddenRow, NetworkWeights, OUTPUT_EXTRA_BITS, QA, WEIGHT_SHIFT};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
@@ -74,10 +74,10 @@ fn value_of(weights: &NetworkWeights, sample: &Sample) -> i32 {
     weights.finish(&sum)
 }
 
-/// A network to fine-tune ([`train_network`]) and the name the held-out report gives it.
+/// A network to refit ([`train_network`]) and the name the held-out report gives it.
 #[derive(Clone, Copy, Debug)]
 pub struct StartingNetwork<'a> {
-    /// The report's name for it (`ponder tune-eval --fine-tune` says `embedded`: the build's).
+    /// The report's name for it (`ponder fit-eval --refit` says `embedded`: the build's).
     pub name: &'a str,
     /// Its weights.
     pub weights: &'a NetworkWeights,
@@ -86,7 +86,7 @@ pub struct StartingNetwork<'a> {
 /// Fits the pattern evaluation on `data` (its options `linear`, patterns on), then the hidden
 /// layer on top, and judges both on the held-out games.
 ///
-/// With `start` (fine-tuning a network, such as the one the build embeds), the linear part
+/// With `start` (refitting a network, such as the one the build embeds), the linear part
 /// is `start`'s, kept as it is, and the hidden layer's training starts from `start`'s
 /// instead of random weights; `start` is judged on the same held-out games, under its name,
 /// before `network`. The linear models are fitted either way, for the report. With
@@ -99,7 +99,7 @@ pub fn train_network(
     options: &NetworkOptions,
     start: Option<StartingNetwork<'_>>,
     on_epoch: &mut dyn FnMut(u32, f64),
-) -> Result<TrainedNetwork, TuneError> {
+) -> Result<TrainedNetwork, FitError> {
     let linear = FitOptions {
         patterns: true,
         ..*linear
@@ -181,7 +181,7 @@ pub fn train_network(
 }
 
 /// Whether `start` has the data's features and patterns.
-fn check_shape(data: &Dataset, start: &NetworkWeights) -> Result<(), TuneError> {
+fn check_shape(data: &Dataset, start: &NetworkWeights) -> Result<(), FitError> {
     let (features, patterns) = (data.feature_names.len(), data.pattern_count);
     if start.features.len() == features
         && start.patterns.len() == patterns
@@ -189,7 +189,7 @@ fn check_shape(data: &Dataset, start: &NetworkWeights) -> Result<(), TuneError> 
     {
         return Ok(());
     }
-    Err(TuneError::Mismatch {
+    Err(FitError::Mismatch {
         what: data.game.clone(),
         problem: format!(
             "the data has {features} features and {patterns} patterns, the starting network \
@@ -482,7 +482,7 @@ fn train_layer(
                         .zip(&layer.output)
                         .map(|(a, v)| a * v)
                         .sum::<f32>();
-                epoch_loss += super::fit::loss(f64::from(logit), f64::from(row.target));
+                epoch_loss += super::logistic::loss(f64::from(logit), f64::from(row.target));
                 let error = (sigmoid(f64::from(logit)) as f32 - row.target) * scale;
                 linear_moments.add(row, error);
                 let mut unit = [0.0f32; HIDDEN];
@@ -533,8 +533,8 @@ fn train_layer(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fit::logistic::ModelScore;
     use crate::matches::derive_seed;
-    use crate::tune::fit::ModelScore;
 
     /// Positions whose result is an exclusive-or of two patterns: no linear model can tell
     /// it, one hidden layer can.
@@ -659,11 +659,11 @@ mod tests {
     }
 
     #[test]
-    fn fine_tuning_improves_a_weak_start() {
+    fn refitting_improves_a_weak_start() {
         let data = xor_data();
         let weak = trained(&data, 1, 1e-4, None);
-        let tuned = trained(&data, 30, 1e-2, Some(&weak.weights));
-        let (before, after) = (model(&tuned, "start"), model(&tuned, "network"));
+        let refitted = trained(&data, 30, 1e-2, Some(&weak.weights));
+        let (before, after) = (model(&refitted, "start"), model(&refitted, "network"));
         assert!(before.accuracy < 0.6, "{before:?}");
         assert!(after.accuracy > 0.95, "{after:?}");
         assert!(
@@ -689,8 +689,8 @@ mod tests {
         data
     }
 
-    /// Fine-tunes `start` on `data` for a few epochs, with or without the linear part.
-    fn fine_tuned(data: &Dataset, start: &NetworkWeights, train_linear: bool) -> TrainedNetwork {
+    /// Refits `start` on `data` for a few epochs, with or without the linear part.
+    fn refitted(data: &Dataset, start: &NetworkWeights, train_linear: bool) -> TrainedNetwork {
         let options = NetworkOptions {
             epochs: 5,
             learning_rate: 1e-2,
@@ -726,8 +726,8 @@ mod tests {
             features: features.clone(),
             ..full.weights.clone()
         };
-        let frozen = fine_tuned(&data, &start, false);
-        let learning = fine_tuned(&data, &start, true);
+        let frozen = refitted(&data, &start, false);
+        let learning = refitted(&data, &start, true);
         assert_eq!(frozen.weights.features, features);
         assert_eq!(frozen.weights.patterns, full.weights.patterns);
         let learnt_features = &learning.weights.features;
@@ -761,7 +761,7 @@ mod tests {
             &mut |_, _| {},
         );
         assert!(
-            matches!(result, Err(TuneError::Mismatch { .. })),
+            matches!(result, Err(FitError::Mismatch { .. })),
             "{:?}",
             result.err()
         );

@@ -1,11 +1,11 @@
-//! The stored tree as the search's node store: the search's one node loop consults it for
-//! what earlier searches and pondering found, keeps each node's children best first, and
-//! records every result in it.
+//! The stored tree rooted at the searched node, as the search's `SearchTree`: the one node
+//! loop consults it for what earlier searches and pondering found, keeps each node's children
+//! best first, and records every result in it.
 
 use super::arena::Tree;
 use crate::games::Game;
 use crate::search::MAX_PLY;
-use crate::search::{NodeStore, NodeWindow};
+use crate::search::{NodeWindow, SearchTree};
 
 /// The handle of no stored node.
 const NONE: u32 = u32::MAX;
@@ -34,8 +34,8 @@ impl TreeStats {
     }
 }
 
-/// One search's view of the tree as a [`NodeStore`]: borrows the tree for its duration.
-pub(crate) struct TreeStore<'a, G: Game> {
+/// One search's view of the tree as a [`SearchTree`]: borrows the tree for its duration.
+pub(crate) struct RootedTree<'a, G: Game> {
     tree: &'a mut Tree<G>,
     /// The node searched as the root: the tree's root, or a child of it (a pondered reply).
     root: usize,
@@ -51,13 +51,13 @@ pub(crate) struct TreeStore<'a, G: Game> {
     pub(crate) stats: TreeStats,
 }
 
-impl<'a, G: Game> TreeStore<'a, G> {
+impl<'a, G: Game> RootedTree<'a, G> {
     /// A view of `tree` searching node `root`, expanding nodes searched at least `min_depth`
     /// plies deep; nodes born before pass `first_pass` count as kept.
     pub(crate) fn new(tree: &'a mut Tree<G>, root: usize, min_depth: u32, first_pass: u32) -> Self {
         let pass = tree.next_pass();
         let kept_depth = u32::from(tree.node(root).depth);
-        TreeStore {
+        RootedTree {
             tree,
             root,
             min_depth: min_depth.max(1),
@@ -84,7 +84,7 @@ impl<'a, G: Game> TreeStore<'a, G> {
     }
 }
 
-impl<G: Game> NodeStore<G> for TreeStore<'_, G> {
+impl<G: Game> SearchTree<G> for RootedTree<'_, G> {
     type Node = u32;
 
     fn root(&self) -> u32 {
@@ -167,7 +167,7 @@ impl<G: Game> NodeStore<G> for TreeStore<'_, G> {
         let pass = self.pass;
         self.tree
             .node_mut(index)
-            .store(window.depth, value, bound, pass);
+            .save(window.depth, value, bound, pass);
         if let Some(slot) = best_slot {
             let first = self.tree.node(index).children().start;
             self.tree.move_to_front(index, first + slot);

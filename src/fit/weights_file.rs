@@ -1,10 +1,10 @@
-//! The weights files `ponder tune-eval` writes: the binary file the build embeds
+//! The weights files `ponder fit-eval` writes: the binary file the build embeds
 //! ([`crate::eval::weights`]), named by its contents, in the game's weights folder
 //! (`src/games/<game>/weights/`), and its provenance note beside it (`<name>.md`: the command
 //! that wrote it, the held-out figures, and places for the data's origin and the match that
 //! accepts it).
 
-use super::fit::FitReport;
+use super::logistic::FitReport;
 use crate::eval::weights::{
     NOTE_PLACEHOLDER, Weights, encode_weights, note_name, weights_file_name,
 };
@@ -37,18 +37,18 @@ pub struct Provenance<'a> {
 ///
 /// ```
 /// use ponder::eval::{LinearWeights, Weights};
-/// use ponder::tune::{FitReport, Provenance, write_weights_file};
+/// use ponder::fit::{FitReport, Provenance, write_weights_file};
 /// let folder = std::env::temp_dir().join(format!("ponder-doc-w-{}", std::process::id()));
 /// std::fs::create_dir_all(&folder).unwrap();
 /// let weights = Weights::Fitted(LinearWeights { features: vec![3, -64], patterns: vec![] });
 /// let report = FitReport { train: 10, held_out: 5, models: vec![] };
-/// let provenance = Provenance { command: "ponder tune-eval", saved_data: false, report: &report };
+/// let provenance = Provenance { command: "ponder fit-eval", saved_data: false, report: &report };
 /// let written =
 ///     write_weights_file(&folder, "ataxx", &["tempo", "stones"], &weights, &provenance).unwrap();
 /// let name = written.file.file_name().unwrap().to_str().unwrap();
 /// assert!(name.starts_with("fitted-") && name.ends_with(".bin"), "{name}");
 /// let note = std::fs::read_to_string(&written.note).unwrap();
-/// assert!(note.contains("ponder tune-eval"));
+/// assert!(note.contains("ponder fit-eval"));
 /// # std::fs::remove_dir_all(&folder).unwrap();
 /// ```
 pub fn write_weights_file(
@@ -81,7 +81,7 @@ pub fn render_note(
     let report = provenance.report;
     let mut text = format!(
         "# `{name}`: {game}'s `{kind}` evaluation weights\n\n\
-         Written by `ponder tune-eval` (the format: `src/eval/weights.rs`); rerun the \
+         Written by `ponder fit-eval` (the format: `src/eval/weights.rs`); rerun the \
          command from the repository's root to refit rather than editing the file:\n\n\
          ```text\n{}\n```\n\n\
          ## Data and fit\n\n",
@@ -121,13 +121,13 @@ pub fn render_note(
 /// more file names numbered one after another written in the shell's brace form.
 ///
 /// ```
-/// use ponder::tune::weights_file::rerun_command;
-/// let args = ["ponder", "tune-eval", "--data", "d/x-0.dat", "d/x-1.dat", "d/x-2.dat",
+/// use ponder::fit::weights_file::rerun_command;
+/// let args = ["ponder", "fit-eval", "--data", "d/x-0.dat", "d/x-1.dat", "d/x-2.dat",
 ///     "e/x-0.dat", "--out", "/tmp/w", "--network"];
 /// let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
 /// assert_eq!(
 ///     rerun_command(&args),
-///     "ponder tune-eval --data d/x-{0..2}.dat e/x-0.dat --network"
+///     "ponder fit-eval --data d/x-{0..2}.dat e/x-0.dat --network"
 /// );
 /// ```
 pub fn rerun_command(args: &[String]) -> String {
@@ -220,8 +220,8 @@ mod tests {
     use crate::Game;
     use crate::eval::weights::{WeightsKind, load_weights};
     use crate::eval::{HiddenRow, LinearFeatures, LinearWeights, NetworkWeights};
+    use crate::fit::ModelScore;
     use crate::games::ataxx::Ataxx;
-    use crate::tune::ModelScore;
 
     fn words(line: &str) -> Vec<String> {
         line.split(' ').map(str::to_string).collect()
@@ -229,11 +229,11 @@ mod tests {
 
     #[test]
     fn the_rerun_command_braces_numbered_runs_and_drops_the_out_file() {
-        let line = "ponder tune-eval -g ataxx --data a/d-8.dat a/d-9.dat a/d-10.dat a/d-11.dat \
+        let line = "ponder fit-eval -g ataxx --data a/d-8.dat a/d-9.dat a/d-10.dat a/d-11.dat \
                     b/d-0.dat b/d-1.dat b/d-3.dat b/d-4.dat b/d-5.dat --out=/x/w --seed 10";
         assert_eq!(
             rerun_command(&words(line)),
-            "ponder tune-eval -g ataxx --data a/d-{8..11}.dat b/d-0.dat b/d-1.dat \
+            "ponder fit-eval -g ataxx --data a/d-{8..11}.dat b/d-0.dat b/d-1.dat \
              b/d-{3..5}.dat --seed 10"
         );
     }
@@ -285,7 +285,7 @@ mod tests {
         std::fs::create_dir_all(&folder).unwrap();
         let report = report();
         let provenance = Provenance {
-            command: "ponder tune-eval -g ataxx --data d/x-{0..23}.dat --network",
+            command: "ponder fit-eval -g ataxx --data d/x-{0..23}.dat --network",
             saved_data: true,
             report: &report,
         };
@@ -312,7 +312,7 @@ mod tests {
         )));
         assert!(
             note.contains(
-                "```text\nponder tune-eval -g ataxx --data d/x-{0..23}.dat --network\n```"
+                "```text\nponder fit-eval -g ataxx --data d/x-{0..23}.dat --network\n```"
             )
         );
         assert!(note.contains("6787994 training and 1708730 held-out positions"));
@@ -336,7 +336,7 @@ mod tests {
     fn a_note_of_weights_fitted_on_fresh_games_asks_only_for_the_match() {
         let report = report();
         let provenance = Provenance {
-            command: "ponder tune-eval -g oware --games 4000 --nodes 2000 --seed 1",
+            command: "ponder fit-eval -g oware --games 4000 --nodes 2000 --seed 1",
             saved_data: false,
             report: &report,
         };
