@@ -124,15 +124,15 @@ pub(crate) fn run<G: SeatedGame>(
 
 /// One iteration as the engine reports it: the root seat's utility as the score, the move as
 /// the line.
-fn search_info<G: Game>(outcome: &MultiReport<G::Move>, start: Instant) -> SearchInfo<G> {
+fn search_info<G: Game>(report: &MultiReport<G::Move>, start: Instant) -> SearchInfo<G> {
     let time = start.elapsed();
     SearchInfo {
-        depth: outcome.depth,
-        score: Score(outcome.value),
-        nodes: outcome.nodes,
-        nps: (outcome.nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
+        depth: report.depth,
+        score: Score(report.value),
+        nodes: report.nodes,
+        nps: (report.nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
         time,
-        pv: outcome.best.into_iter().collect(),
+        pv: report.best.into_iter().collect(),
         exact: None,
     }
 }
@@ -148,22 +148,21 @@ fn think<G: SeatedGame>(
     let (position, events) = (job.position, job.events);
     let mut answer = BestMove::unsearched(id, position);
     if position.outcome().is_none() {
-        let outcome =
-            search.search_from(&position, job.algorithm, limits, job.start, |iteration| {
-                let _ = events.send(Event::Info(IterationInfo {
-                    id,
-                    search: search_info(iteration, job.start),
-                    tree: TreeStats::default(),
-                }));
-            });
-        answer.mv = outcome.best.or_else(|| {
+        let report = search.search_from(&position, job.algorithm, limits, job.start, |iteration| {
+            let _ = events.send(Event::Info(IterationInfo {
+                id,
+                search: search_info(iteration, job.start),
+                tree: TreeStats::default(),
+            }));
+        });
+        answer.mv = report.best.or_else(|| {
             let mut moves = Vec::new();
             position.legal_moves(&mut moves);
             moves.first().copied()
         });
-        answer.score = outcome.value;
-        answer.depth = outcome.depth;
-        answer.nodes = outcome.nodes;
+        answer.score = report.value;
+        answer.depth = report.depth;
+        answer.nodes = report.nodes;
         answer.time = job.start.elapsed();
     }
     let _ = events.send(Event::BestMove(answer));

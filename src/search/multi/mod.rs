@@ -275,7 +275,7 @@ impl<G: SeatedGame> MultiSearch<G> {
                 .unwrap_or(u32::MAX)
                 .clamp(1, MAX_PLY as u32 - 1),
         };
-        let mut outcome = MultiReport {
+        let mut report = MultiReport {
             best: None,
             value: position.utility(self.root),
             depth: 0,
@@ -284,15 +284,15 @@ impl<G: SeatedGame> MultiSearch<G> {
         if self.resume
             && let Some((mv, value, depth)) = self.stored_root(position, algorithm)
         {
-            outcome = MultiReport {
+            report = MultiReport {
                 best: Some(mv),
                 value,
                 depth,
                 nodes: 0,
             };
         }
-        for depth in outcome.depth + 1..=max_depth {
-            if outcome.best.is_some() && soft.is_some_and(|soft| Instant::now() >= soft) {
+        for depth in report.depth + 1..=max_depth {
+            if report.best.is_some() && soft.is_some_and(|soft| Instant::now() >= soft) {
                 break;
             }
             self.worker.budget.announce_main_depth(depth);
@@ -303,16 +303,16 @@ impl<G: SeatedGame> MultiSearch<G> {
             let Some((mv, value)) = found.filter(|_| !self.worker.aborted) else {
                 break;
             };
-            outcome = MultiReport {
+            report = MultiReport {
                 best: Some(mv),
                 value,
                 depth,
                 nodes: self.worker.nodes(),
             };
-            on_iteration(&outcome);
+            on_iteration(&report);
         }
-        outcome.nodes = self.worker.nodes();
-        outcome
+        report.nodes = self.worker.nodes();
+        report
     }
 
     /// One iteration of paranoid, BRS or BRS+: the PVS value of the two-sided view of
