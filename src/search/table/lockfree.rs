@@ -389,28 +389,6 @@ mod tests {
     }
 
     #[test]
-    fn concurrent_writers_never_produce_a_wrong_wide_entry() {
-        let table = WideTable::of_bytes(64 * 4);
-        std::thread::scope(|scope| {
-            for thread in 0..2u128 {
-                let table = &table;
-                scope.spawn(move || {
-                    for round in 0..100_000u128 {
-                        let n = (round * 7 + thread * 13) % 97;
-                        let more = [n as i16, -(n as i16), 3 * n as i16];
-                        table.save_bits(n | n << 115, entry((n % 50) as u8, n as i32), more);
-                        let m = (round * 11) % 97;
-                        if let Some((found, more)) = table.probe_bits(m | m << 115) {
-                            assert_eq!(found.value, m as i32);
-                            assert_eq!(more, [m as i16, -(m as i16), 3 * m as i16]);
-                        }
-                    }
-                });
-            }
-        });
-    }
-
-    #[test]
     fn replacement_keeps_the_deep_entry_of_this_search() {
         let table = LockFreeTable::with_bytes(1);
         table.save(&key(1), entry(10, 1));
@@ -429,26 +407,34 @@ mod tests {
         assert!(table.probe(&key(5)).is_none());
     }
 
-    #[test]
-    fn concurrent_writers_never_produce_a_wrong_entry() {
-        // Two threads hammer a tiny table with entries whose value is a function of the key;
-        // every hit must carry its own key's value.
-        let table = LockFreeTable::with_bytes(48 * 4);
+    /// Two threads hammer a tiny table with entries whose value (and, in wide slots, other
+    /// seats' values) are a function of the key, keys `n | n << shift`; every hit must carry
+    /// its own key's values.
+    fn hammer<const EXTRA: usize>(table: &LockFreeTable<EXTRA>, shift: u32) {
+        let more = |n: u128| match EXTRA {
+            0 => [0; 3],
+            _ => [n as i16, -(n as i16), 3 * n as i16],
+        };
         std::thread::scope(|scope| {
             for thread in 0..2u128 {
-                let table = &table;
                 scope.spawn(move || {
                     for round in 0..200_000u128 {
                         let n = (round * 7 + thread * 13) % 97;
-                        let k = key(n | (n << 70));
-                        table.save(&k, entry((n % 50) as u8, n as i32 * 3));
-                        let probe = key(((round * 11) % 97) | (((round * 11) % 97) << 70));
-                        if let Some(found) = table.probe(&probe) {
-                            assert_eq!(found.value, ((round * 11) % 97) as i32 * 3);
+                        let k = n | n << shift;
+                        table.save_bits(k, entry((n % 50) as u8, n as i32 * 3), more(n));
+                        let m = (round * 11) % 97;
+                        if let Some((found, values)) = table.probe_bits(m | m << shift) {
+                            assert_eq!((found.value, values), (m as i32 * 3, more(m)));
                         }
                     }
                 });
             }
         });
+    }
+
+    #[test]
+    fn concurrent_writers_never_produce_a_wrong_entry() {
+        hammer(&LockFreeTable::with_bytes(48 * 4), 70);
+        hammer(&WideTable::of_bytes(64 * 4), 115);
     }
 }
