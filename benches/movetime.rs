@@ -1,7 +1,7 @@
 //! The movetime promise: a search given 100 ms returns within 110 ms, every time.
 //!
 //! 200 searches with `Limits::movetime(100 ms)` through the library (time from the call to the
-//! outcome), then 200 runs of the `ponder bestmove --movetime 100` binary (time from spawning
+//! report), then 200 runs of the `ponder bestmove --movetime 100` binary (time from spawning
 //! the process to reading its `bestmove` line, so process start-up and table allocation count
 //! too), over each game's
 //! position suite, taking the games in turn; one and two threads. Prints the distribution and the
@@ -23,14 +23,14 @@ const PROMISE: Duration = Duration::from_millis(110);
 
 fn library_run<G: Evaluators>(searcher: &mut Searcher<G>, record: &GameRecord<G>) -> Duration {
     let started = Instant::now();
-    let outcome = searcher.search(
+    let found = searcher.search(
         record,
         &Limits::movetime(MOVETIME),
         &StopSignal::new(),
         &mut |_| {},
     );
     let elapsed = started.elapsed();
-    assert!(outcome.best_move.is_some());
+    assert!(found.best_move.is_some());
     elapsed
 }
 

@@ -49,14 +49,14 @@ fn time_searches<G: Evaluators>(
     for _ in 0..iters {
         searcher.table().clear();
         let started = Instant::now();
-        let outcome = searcher.search(
+        let report = searcher.search(
             record,
             &Limits::depth(depth),
             &StopSignal::new(),
             &mut |_| {},
         );
         total += started.elapsed();
-        nodes = outcome.nodes;
+        nodes = report.nodes;
     }
     (total, nodes)
 }

@@ -30,11 +30,11 @@
 //! time past `MS` (Linux; what the search itself spent, without the waits for a core).
 //!
 //! ```text
-//! cargo run --profile ci --example seated_payoff -- [--games 2] [--think 1000]
+//! cargo run --release --example seated_payoff -- [--games 2] [--think 1000]
 //!     [--depth 6 | --movetime 500] [--algorithm brsplus] [--layout shared|each]
 //!     [--resume on|off] [--seed 1]
-//! cargo run --profile ci --example seated_payoff -- --stops 300 [--algorithm brsplus]
-//! cargo run --profile ci --example seated_payoff -- --overruns 200 --movetime 50
+//! cargo run --release --example seated_payoff -- --stops 300 [--algorithm brsplus]
+//! cargo run --release --example seated_payoff -- --overruns 200 --movetime 50
 //! ```
 
 use ponder::engine::{Command, Engine, EngineConfig, Event, PonderInfo};

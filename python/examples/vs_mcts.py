@@ -1,9 +1,18 @@
 """PonderBot against OpenSpiel's MCTSBot at equal wall time per move: a measurement (not a
-test). Default settings of OpenSpiel's MCTS (``open_spiel/python/examples/mcts.py``: UCT
-constant 2, one random rollout a leaf, solving on), its budget a wall-clock time per move
-equal to PonderBot's ``movetime`` (the simulation count unbounded). Colours alternate; every
-action is checked legal in OpenSpiel.
+test). OpenSpiel's MCTS with the defaults of ``open_spiel/python/examples/mcts.py``: UCT
+constant 2, one random rollout a leaf, solving on, 1,000 simulations a move. Its budget is
+one of two, and PonderBot's wall time a move equals it:
 
+- ``--simulations N`` (default 1,000, the example's default): MCTS searches N simulations a
+  move; PonderBot's ``movetime`` for each move is MCTS's mean wall time a move so far in the
+  game (before MCTS's first move, the time of one step on the start position, timed before
+  the game).
+- ``--movetime S``: both search S seconds a move (MCTS's simulations unbounded: a stronger
+  MCTS than the example's).
+
+Colours alternate; every action is checked legal in OpenSpiel.
+
+    python examples/vs_mcts.py --games 40
     python examples/vs_mcts.py --games 40 --movetime 0.5
 
 ``--record FILE`` writes each game as a JSON line: ponder's seat, the result, and the moves in
@@ -26,24 +35,38 @@ from ponder.openspiel import PonderBot, to_move
 EVALUATORS = []
 
 
-def mcts_bot(game, seconds, seed):
+def mcts_bot(game, budget, seed):
+    """OpenSpiel's MCTS with the example's settings; ``budget`` is ``("simulations", N)`` or
+    ``("seconds", S)``."""
     evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
     EVALUATORS.append(evaluator)
+    kind, amount = budget
+    simulations, seconds = (amount, -1.0) if kind == "simulations" else (10**9, amount)
     return pyspiel.MCTSBot(
-        game, evaluator, 2.0, 10**9, 1000, True, seed, False,
+        game, evaluator, 2.0, simulations, 1000, True, seed, False,
         pyspiel.ChildSelectionPolicy.UCT, seconds,
     )
 
 
-def play(game, bots):
+def play(game, bots, ponder_seat, budget):
     """Plays one game: its returns, each bot's mean seconds a move, and the moves in ponder's
-    notation with their movers."""
+    notation with their movers. With a simulation budget, PonderBot's movetime follows MCTS's
+    mean time a move (timed on the start position before MCTS has moved)."""
     state = game.new_initial_state()
     spent = [0.0, 0.0]
     moves = [0, 0]
     line = []
+    mcts_seat = 1 - ponder_seat
+    if budget[0] == "simulations":
+        started = time.monotonic()
+        bots[mcts_seat].step(game.new_initial_state())
+        calibration = time.monotonic() - started
+        bots[mcts_seat].restart_at(game.new_initial_state())
     while not state.is_terminal():
         player = state.current_player()
+        if player == ponder_seat and budget[0] == "simulations":
+            mean = spent[mcts_seat] / moves[mcts_seat] if moves[mcts_seat] else calibration
+            bots[player].movetime = max(mean, 0.001)
         started = time.monotonic()
         action = bots[player].step(state)
         spent[player] += time.monotonic() - started
@@ -55,16 +78,17 @@ def play(game, bots):
     return state.returns(), [s / max(m, 1) for s, m in zip(spent, moves)], line
 
 
-def match(name, games, movetime, seed, seats=(0, 1), options=None, record=None):
+def match(name, games, budget, seed, seats=(0, 1), options=None, record=None):
     game = pyspiel.load_game(name)
     wins = draws = losses = 0
     ponder_time = mcts_time = 0.0
+    movetime = budget[1] if budget[0] == "seconds" else 0.01
     for index in range(games):
         ponder = PonderBot(game, movetime=movetime, seed=seed + index, **(options or {}))
-        mcts = mcts_bot(game, movetime, seed + index)
+        mcts = mcts_bot(game, budget, seed + index)
         seat = seats[index % len(seats)]
         bots = [ponder, mcts] if seat == 0 else [mcts, ponder]
-        returns, per_move, line = play(game, bots)
+        returns, per_move, line = play(game, bots, seat, budget)
         ponder_time += per_move[seat]
         mcts_time += per_move[1 - seat]
         result = returns[seat]
@@ -74,7 +98,7 @@ def match(name, games, movetime, seed, seats=(0, 1), options=None, record=None):
         print(f"{name} game {index + 1}: ponder as seat {seat}: {result:+.0f}", flush=True)
         if record is not None:
             record.write(json.dumps({
-                "game": name, "seed": seed + index, "movetime": movetime, "ponder_seat": seat,
+                "game": name, "seed": seed + index, "budget": list(budget), "ponder_seat": seat,
                 "result": result, "movers": [player for player, _ in line],
                 "moves": [move for _, move in line],
             }) + "\n")
@@ -90,7 +114,11 @@ def match(name, games, movetime, seed, seats=(0, 1), options=None, record=None):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("--movetime", type=float, default=0.5)
+    budget = parser.add_mutually_exclusive_group()
+    budget.add_argument("--simulations", type=int, default=1000,
+                        help="MCTS's simulations a move; ponder gets MCTS's mean time (default)")
+    budget.add_argument("--movetime", type=float,
+                        help="seconds a move for both (MCTS's simulations unbounded)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", action="append", choices=["mancala", "oware"])
     parser.add_argument("--seat", type=int, choices=[0, 1], help="ponder's seat (default: both, in turns)")
@@ -101,7 +129,9 @@ def main():
     args = parser.parse_args()
     seats = (0, 1) if args.seat is None else (args.seat,)
     options = dict(option.split("=", 1) for option in args.option)
-    scores = [match(name, args.games, args.movetime, args.seed, seats, options, args.record)
+    budget = ("seconds", args.movetime) if args.movetime else ("simulations", args.simulations)
+    print(f"budget: {budget[1]} {budget[0]} a move, seed {args.seed}", flush=True)
+    scores = [match(name, args.games, budget, args.seed, seats, options, args.record)
               for name in args.game or ["mancala", "oware"]]
     return 0 if all(score >= 0.95 for score in scores) else 1
 

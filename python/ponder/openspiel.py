@@ -136,6 +136,17 @@ class PonderBot(pyspiel.Bot):
         #: Every answer so far (``ponder.BestMove``: move, score, depth, nodes, time).
         self.answers: List[object] = []
 
+    @property
+    def movetime(self) -> Optional[float]:
+        """Seconds a move (``None``: the depth alone limits the search)."""
+        return self._movetime
+
+    @movetime.setter
+    def movetime(self, seconds: Optional[float]) -> None:
+        if seconds is not None and not seconds > 0:
+            raise ValueError(f"movetime must be a positive number of seconds, not {seconds!r}")
+        self._movetime = seconds
+
     def step(self, state: "pyspiel.State") -> int:
         """The action to play in ``state``."""
         self._engine.set_position(ponder_position(state))

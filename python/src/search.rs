@@ -127,9 +127,9 @@ fn search_record<G: PyGame>(
         Evaluation::Named => {
             let mut searcher =
                 Searcher::<G>::with_new_table(request.options).map_err(search_error)?;
-            let outcome =
+            let report =
                 py.allow_threads(|| searcher.search(record, &request.limits, &stop, &mut |_| {}));
-            return Ok(BestMove::from(&outcome));
+            return Ok(BestMove::from(&report));
         }
         Evaluation::Heuristic(callback) => (callback, View::Position),
         Evaluation::Classroom(callback) => match G::classroom_view() {
@@ -154,9 +154,9 @@ fn search_record<G: PyGame>(
     ));
     let mut searcher = Searcher::<G>::with_evaluator(request.options, table, evaluator.clone())
         .map_err(search_error)?;
-    let outcome = py.allow_threads(|| searcher.search(record, &request.limits, &stop, &mut |_| {}));
+    let report = py.allow_threads(|| searcher.search(record, &request.limits, &stop, &mut |_| {}));
     match evaluator.take_error() {
         Some(error) => Err(error),
-        None => Ok(BestMove::from(&outcome)),
+        None => Ok(BestMove::from(&report)),
     }
 }

@@ -136,3 +136,16 @@ def test_a_pondering_bot_plays_legal_moves():
         opponent = pyspiel.make_uniform_random_bot(1 - seat, 6)
         bots = [bot, opponent] if seat == 0 else [opponent, bot]
         assert len(play(game, bots)) == 2
+
+
+def test_ponder_bot_movetime_can_follow_the_opponent():
+    game = pyspiel.load_game("mancala")
+    bot = PonderBot(game, movetime=0.05)
+    bot.movetime = 0.002
+    assert bot.movetime == 0.002
+    state = game.new_initial_state()
+    assert bot.step(state) in state.legal_actions()
+    for bad in (0, -1.0, float("nan")):
+        with pytest.raises(ValueError, match="movetime"):
+            bot.movetime = bad
+    assert bot.movetime == 0.002

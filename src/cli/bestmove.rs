@@ -119,7 +119,7 @@ fn run_game<G: Evaluators>(args: &BestMoveArgs, out: &mut dyn Write) -> Result<(
         ..Limits::default()
     };
     let mut write_error = None;
-    let outcome = searcher.search(&record, &limits, &StopSignal::new(), &mut |info| {
+    let report = searcher.search(&record, &limits, &StopSignal::new(), &mut |info| {
         if write_error.is_none() {
             if let Err(e) = writeln!(out, "{info}").and_then(|()| out.flush()) {
                 write_error = Some(e);
@@ -133,7 +133,7 @@ fn run_game<G: Evaluators>(args: &BestMoveArgs, out: &mut dyn Write) -> Result<(
         writeln!(
             out,
             "info string search time {} ms of {movetime} ms",
-            outcome.time.as_millis()
+            report.time.as_millis()
         )?;
     }
     if args.threads > 1 {
@@ -141,10 +141,10 @@ fn run_game<G: Evaluators>(args: &BestMoveArgs, out: &mut dyn Write) -> Result<(
         writeln!(
             out,
             "info string main thread nodes {}",
-            outcome.main_thread_nodes
+            report.main_thread_nodes
         )?;
     }
-    match outcome.best_move {
+    match report.best_move {
         Some(mv) => writeln!(out, "bestmove {mv}")?,
         None => writeln!(out, "bestmove (none)")?,
     }

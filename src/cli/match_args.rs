@@ -1,5 +1,4 @@
-//! The arguments of `ponder match`, read by the two-seat match (`matches.rs`) and the match of
-//! three or four seats (`seated_match.rs`).
+//! The arguments of `ponder match` (`matches.rs`), for tables of two to four seats.
 
 use super::PositionArgs;
 use crate::egdb::Shard;
@@ -19,20 +18,23 @@ pub struct MatchArgs {
     #[arg(long)]
     pub(super) b: PlayerSpec,
     /// Player C, for games of three or four seats (`--game ataxx:players=N`; players rotate
-    /// round the table).
+    /// round the table, each an engine of a multi-player search kept over the match:
+    /// `engine`, `maxn`, `paranoid`, `brs`, `brsplus`, `greedy`, with `depth=`, `nodes=`,
+    /// `movetime=`).
     #[arg(long)]
     pub(super) c: Option<PlayerSpec>,
     /// Player D, for games of four seats.
     #[arg(long)]
     pub(super) d: Option<PlayerSpec>,
-    /// Games to play; colours are swapped every pair.
+    /// Games to play; colours are swapped every pair (at a table of more seats, every
+    /// opening is played in every seating: rounded up to a multiple of the seats).
     #[arg(long, short = 'n', default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub(super) games: u32,
     /// Random plies of each pair's opening (the same opening for both colours).
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=200))]
     pub(super) opening_plies: u32,
     /// Random openings drawn for each pair; the most even by a quick search is played (1:
-    /// plain random openings).
+    /// plain random openings; tables of more than two seats play plain random openings).
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub(super) balance: u32,
     /// The depth of the search that judges openings. Default: the game's (6; Ataxx: 3).
@@ -41,7 +43,8 @@ pub struct MatchArgs {
     /// Seeds the openings and the players' random choices.
     #[arg(long, default_value_t = 1)]
     pub(super) seed: u64,
-    /// Games played at the same time (one thread each). Default: the number of cores.
+    /// Games played at the same time (one thread each). Default: the number of cores. (The
+    /// kept players of a table of more than two seats play one game at a time.)
     #[arg(long, short = 'j', value_parser = clap::value_parser!(u32).range(1..=64))]
     pub(super) concurrency: Option<u32>,
     /// Stop early by a sequential probability ratio test: `ELO0,ELO1` (e.g. `0,10`; two
@@ -60,7 +63,7 @@ pub struct MatchArgs {
     /// Also write the results as JSON to this file.
     #[arg(long)]
     pub(super) out: Option<PathBuf>,
-    /// Write every game's record to this file, one JSON object per line (two seats).
+    /// Write every game's record to this file, one JSON object per line.
     #[arg(long)]
     pub(super) records: Option<PathBuf>,
     /// Play only shard `i` of `N` of the match (`0/4`: the first quarter of its pairs, each

@@ -1,9 +1,12 @@
-//! The results of a two-player match, as text and as the JSON summary: one report for a match
-//! played whole (`ponder match`) and for one joined from its shards' parts (`ponder merge`).
+//! The results of a match, as text and as the JSON summary: one report for a match played
+//! whole (`ponder match`) and for one joined from its shards' parts (`ponder merge`). Two
+//! seats report A against B (Elo, SPRT, each side's figures); more seats each player's ranks
+//! and scores.
 
 use super::CliError;
 use crate::matches::{
-    GameResult, MatchSetup, SeatStats, Sprt, SprtDecision, Tally, Termination, elo_json,
+    GameResult, MatchSetup, SeatStats, Sprt, SprtDecision, Termination, elo_json, standings_of,
+    tally_of,
 };
 use serde_json::{Value, json};
 use std::io::Write;
@@ -17,8 +20,6 @@ pub(super) struct MatchReport<'a> {
     pub setup: &'a MatchSetup,
     /// Its games, in game order.
     pub games: &'a [GameResult],
-    /// Their tally.
-    pub tally: &'a Tally,
     /// Games played at the same time (a match played whole), or `None` (joined from parts).
     pub concurrency: Option<usize>,
     /// How many shards played it (1: played whole).
@@ -35,21 +36,35 @@ impl MatchReport<'_> {
         let mut figures = [SideFigures::default(); 2];
         for game in self.games {
             let result = game.a_result();
-            figures[0].add(game, game.a_seat, result);
-            figures[1].add(game, 1 - game.a_seat, -result);
+            let a_seat = game.a_seat();
+            figures[0].add(game, a_seat, result);
+            figures[1].add(game, 1 - a_seat, -result);
         }
         figures
     }
 
+    /// Player `index`'s name.
+    fn name(&self, index: usize) -> &str {
+        self.setup.players.get(index).map_or("", String::as_str)
+    }
+
+    /// Whether the table has more than two seats.
+    fn seated(&self) -> bool {
+        self.setup.seats > 2
+    }
+
     /// The JSON summary (`ponder match --json` / `--out`).
     pub fn json(&self) -> Value {
-        let (setup, tally) = (self.setup, self.tally);
+        if self.seated() {
+            return self.standings_json();
+        }
+        let (setup, tally) = (self.setup, &tally_of(self.games));
         let estimate = tally.elo();
         let figures = self.figures();
         json!({
             "game": setup.game,
-            "a": setup.a,
-            "b": setup.b,
+            "a": self.name(0),
+            "b": self.name(1),
             "games": tally.games(),
             "games_requested": setup.games,
             "opening_plies": setup.opening_plies,
@@ -74,8 +89,40 @@ impl MatchReport<'_> {
                        "lower": s.lower(), "upper": s.upper(), "llr": llr, "decision": verdict,
                        "decided_after_games": at})
             }),
-            "side_a": figures[0].json(&setup.a),
-            "side_b": figures[1].json(&setup.b),
+            "side_a": figures[0].json(self.name(0)),
+            "side_b": figures[1].json(self.name(1)),
+            "terminations": terminations(self.games),
+            "seconds": self.seconds,
+        })
+    }
+
+    /// The JSON summary of a table of more than two seats: each player's games, average
+    /// rank, win share and score.
+    fn standings_json(&self) -> Value {
+        let setup = self.setup;
+        let rows: Vec<Value> = standings_of(self.games, setup.players.len())
+            .iter()
+            .enumerate()
+            .map(|(player, tally)| {
+                json!({
+                    "player": self.name(player),
+                    "games": tally.games,
+                    "average_rank": tally.average_rank(),
+                    "win_share": tally.win_share(),
+                    "score": tally.score(),
+                })
+            })
+            .collect();
+        json!({
+            "game": setup.game,
+            "seats": setup.seats,
+            "openings": setup.games.div_ceil(setup.seats),
+            "games": self.games.len(),
+            "games_requested": setup.games,
+            "opening_plies": setup.opening_plies,
+            "seed": setup.seed,
+            "shards": self.shards,
+            "players": rows,
             "terminations": terminations(self.games),
             "seconds": self.seconds,
         })
@@ -83,11 +130,16 @@ impl MatchReport<'_> {
 
     /// The text summary.
     pub fn write_text(&self, out: &mut dyn Write) -> Result<(), CliError> {
-        let (setup, tally) = (self.setup, self.tally);
+        if self.seated() {
+            return self.write_standings_text(out);
+        }
+        let (setup, tally) = (self.setup, &tally_of(self.games));
         writeln!(
             out,
             "match {}: A = {} vs B = {}",
-            setup.game, setup.a, setup.b
+            setup.game,
+            self.name(0),
+            self.name(1)
         )?;
         let how = match self.concurrency {
             Some(concurrency) => format!("{concurrency} at a time"),
@@ -121,6 +173,31 @@ impl MatchReport<'_> {
         writeln!(out, "Elo A - B: {} [{}]", estimate, estimate.method)?;
         if let Some((s, Some(decision))) = self.sprt {
             write_sprt_text(out, &s, decision)?;
+        }
+        Ok(())
+    }
+}
+
+impl MatchReport<'_> {
+    /// The text summary of a table of more than two seats: a line per player.
+    fn write_standings_text(&self, out: &mut dyn Write) -> Result<(), CliError> {
+        let summary = self.standings_json();
+        let seats = self.setup.seats;
+        writeln!(
+            out,
+            "{seats} seats, {} openings x {seats} seatings",
+            summary["openings"]
+        )?;
+        for row in summary["players"].as_array().into_iter().flatten() {
+            writeln!(
+                out,
+                "{}: games {}, average rank {:.2}, win share {:.3}, score {:.3}",
+                row["player"].as_str().unwrap_or_default(),
+                row["games"],
+                row["average_rank"].as_f64().unwrap_or_default(),
+                row["win_share"].as_f64().unwrap_or_default(),
+                row["score"].as_f64().unwrap_or_default(),
+            )?;
         }
         Ok(())
     }
@@ -171,7 +248,7 @@ impl SideFigures {
             self.as_second[slot] += 1;
         }
         // Saturating: the figures may come from a part file.
-        let stats = game.seats[side_seat];
+        let stats = game.seats.get(side_seat).copied().unwrap_or_default();
         self.seat.moves = self.seat.moves.saturating_add(stats.moves);
         self.seat.time = self.seat.time.saturating_add(stats.time);
         self.seat.depth_sum = self.seat.depth_sum.saturating_add(stats.depth_sum);

@@ -1,19 +1,24 @@
-//! `ponder match`: two players against each other, with paired openings, Elo and SPRT.
+//! `ponder match`: players against each other at a table of two to four seats, every opening
+//! played in every seating; two seats with paired openings, Elo and SPRT, more seats with each
+//! player's ranks and scores.
 
 pub use super::match_args::MatchArgs;
 use super::match_report::{Decision, MatchReport, write_summary};
-use super::{CliError, progress_bar};
+use super::play::seated_engine;
+use super::{CliError, progress_bar, with_seats_or_game};
 use crate::egdb::Shard;
+use crate::engine::{EngineConfig, TieBreak};
 use crate::files::PendingFile;
-use crate::games::GameRecord;
-use crate::games::ataxx::seats::SeatsConfig;
+use crate::games::{GameRecord, Seat};
 use crate::matches::{
-    Balance, GameResult, MatchConfig, MatchGame, MatchPart, MatchSetup, Sprt, SprtDecision, Tally,
-    run_match_shard, shard_games,
+    Balance, GameResult, Lineup, MatchConfig, MatchGame, MatchPart, MatchSetup, PairedTally, Sprt,
+    SprtDecision, Tally, run_table, shard_rounds, tally_of,
 };
-use crate::players::{Player, PlayerError, PlayerSpec, build_player_with, build_player_with_book};
-use crate::search::Evaluators;
-use crate::with_game;
+use crate::players::{
+    Player, PlayerError, PlayerSpec, SeatedPlayer, build_player_with, build_player_with_book,
+};
+use crate::search::multi::DEFAULT_NODES;
+use crate::search::{Evaluators, Limits};
 use indicatif::ProgressBar;
 use serde_json::{Value, json};
 use std::io::{BufWriter, Write};
@@ -21,24 +26,18 @@ use std::time::Instant;
 
 /// Plays the match and prints the summary (text or JSON).
 pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    if SeatsConfig::wanted_by(&args.position.game) {
-        let specs: Vec<&PlayerSpec> = [
-            Some(&args.a),
-            Some(&args.b),
-            args.c.as_ref(),
-            args.d.as_ref(),
-        ]
-        .into_iter()
-        .flatten()
-        .collect();
-        if let Some(option) = two_seat_option(args) {
+    with_seats_or_game!(args.position.game, G => run_game::<G>(args, out))
+}
+
+/// Refuses the options this table's seat count has no use for.
+fn check_options(args: &MatchArgs, seats: usize) -> Result<(), CliError> {
+    if seats > 2 {
+        if let Some((option, why)) = two_seat_option(args) {
             return Err(CliError::Usage(format!(
-                "{option}: serves matches of two seats (a match of more seats reports ranks and scores)"
+                "{option}: serves matches of two seats ({why})"
             )));
         }
-        return super::seated_match::run(args, &specs, out);
-    }
-    if args.c.is_some() || args.d.is_some() {
+    } else if args.c.is_some() || args.d.is_some() {
         return Err(CliError::Usage(format!(
             "--c, --d: players C and D sit at tables of three or four seats (--game ataxx:players=N), not at {}",
             args.position.game
@@ -49,24 +48,37 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
             "--book with --shard needs --book-frozen: shards in other processes cannot learn into one file".into(),
         ));
     }
-    with_game!(args.position.game, G => run_game::<G>(args, out))
+    Ok(())
 }
 
 /// The first option given that only a match of two seats has (an opening book, the SPRT,
-/// shards, per-game records).
-fn two_seat_option(args: &MatchArgs) -> Option<&'static str> {
+/// shards), with why.
+fn two_seat_option(args: &MatchArgs) -> Option<(&'static str, &'static str)> {
     [
-        (args.book.book.is_some(), "--book"),
-        (args.sprt.is_some(), "--sprt"),
-        (args.shard.is_some(), "--shard"),
-        (args.records.is_some(), "--records"),
+        (
+            args.book.book.is_some(),
+            "--book",
+            "the book is the two-seat engine's",
+        ),
+        (
+            args.sprt.is_some(),
+            "--sprt",
+            "a match of more seats reports ranks and scores",
+        ),
+        (
+            args.shard.is_some(),
+            "--shard",
+            "the players of a larger table keep their engines from game to game, so a shard could not play its games as the whole match does",
+        ),
     ]
     .into_iter()
-    .find_map(|(given, option)| given.then_some(option))
+    .find_map(|(given, option, why)| given.then_some((option, why)))
 }
 
 fn run_game<G: Evaluators>(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let start: GameRecord<G> = args.position.unfinished_record()?;
+    let seats = start.current().seat_count();
+    check_options(args, seats)?;
     let sprt = match args.sprt {
         Some((elo0, elo1)) => {
             Some(Sprt::new(elo0, elo1, args.alpha, args.beta).map_err(CliError::Usage)?)
@@ -78,43 +90,77 @@ fn run_game<G: Evaluators>(args: &MatchArgs, out: &mut dyn Write) -> Result<(), 
     let make_a =
         |seed: u64| build_player_with_book::<G>(&args.a, seed, database.clone(), book.clone());
     let make_b = |seed: u64| build_player_with::<G>(&args.b, seed, database.clone());
-    // Build once up front: a bad spec fails before any game starts.
-    let mut name_a = player_name(make_a(0)?);
-    if let Some(path) = &args.book.book {
-        name_a = format!("{name_a} book={}", path.display());
+    let lineup = if seats > 2 {
+        Lineup::Kept(seated_players::<G>(args)?)
+    } else {
+        Lineup::Fresh(vec![&make_a, &make_b])
+    };
+    // Built once up front: a bad spec fails before any game starts.
+    let mut names = lineup.names()?;
+    if let (Some(path), Some(name_a)) = (&args.book.book, names.first_mut()) {
+        *name_a = format!("{name_a} book={}", path.display());
     }
-    let setup = match_setup(args, [name_a, player_name(make_b(0)?)]);
-    let config = match_config::<G>(args);
+    let config = match_config::<G>(args, seats);
+    let setup = match_setup(args, names, seats, config.games);
     let shard = args.shard.unwrap_or(Shard::WHOLE);
-    let shard_size = shard_games(config.games, shard).len() as u64;
+    let shard_size = shard_rounds(config.games, seats, shard).len() as u64;
     let mut progress = Progress::new(args, sprt, &setup, shard_size)?;
     let started = Instant::now();
-    let (_, tally) = run_match_shard(
-        &start,
-        &make_a,
-        &make_b,
-        &config,
-        shard,
-        &mut |game, tally| progress.on_game(game, tally),
-    )?;
+    run_table(&start, lineup, &config, shard, &mut |game| {
+        progress.on_game(game)
+    })?;
     progress.finish()?;
     let seconds = started.elapsed().as_secs_f64();
     let mut results = std::mem::take(&mut progress.results);
     results.sort_by_key(|game| game.index);
 
     if let (Some(shard), Some(path)) = (args.shard, &args.part) {
-        return write_part(out, setup, shard, seconds, (results, &tally), path);
+        return write_part(out, setup, shard, seconds, results, path);
     }
     let report = MatchReport {
         setup: &setup,
         games: &results,
-        tally: &tally,
         concurrency: Some(config.concurrency),
         shards: 1,
         seconds,
         sprt: sprt.map(|s| (s, progress.decision)),
     };
     write_report(out, &report, args.out.as_deref(), args.json)
+}
+
+/// The players of a table of more than two seats (`--a` to `--d`, [`SeatedPlayer`] specs):
+/// each an engine of its multi-player search, kept over the whole match (its table too).
+fn seated_players<G: Evaluators>(args: &MatchArgs) -> Result<Vec<Box<dyn Player<G>>>, CliError> {
+    /// The table of each player's engine, MiB (2^18 slots of 48 bytes).
+    const PLAYER_HASH_MIB: usize = 12;
+    let limits = Limits {
+        depth: Some(64),
+        nodes: Some(DEFAULT_NODES),
+        ..Limits::default()
+    };
+    let specs = [
+        Some(&args.a),
+        Some(&args.b),
+        args.c.as_ref(),
+        args.d.as_ref(),
+    ];
+    // No pondering, not pinned: the players share the cores.
+    let config = EngineConfig {
+        hash_mib: PLAYER_HASH_MIB,
+        tree_mib: 1,
+        ponder: false,
+        pin_thread: false,
+        tie_break: TieBreak::First,
+        ..EngineConfig::default()
+    };
+    specs
+        .into_iter()
+        .flatten()
+        .map(|spec: &PlayerSpec| {
+            let player = SeatedPlayer::from_spec(spec, limits.clone())?;
+            Ok(seated_engine::<G>(player, config.clone())?)
+        })
+        .collect()
 }
 
 /// Writes a finished match's summary: as JSON to `path` if given, and as JSON or text to
@@ -142,9 +188,10 @@ fn write_part(
     setup: MatchSetup,
     shard: Shard,
     seconds: f64,
-    (games, tally): (Vec<GameResult>, &Tally),
+    games: Vec<GameResult>,
     path: &std::path::Path,
 ) -> Result<(), CliError> {
+    let tally = tally_of(&games);
     let part = MatchPart {
         setup,
         index: shard.index(),
@@ -166,28 +213,35 @@ fn write_part(
 }
 
 /// What every shard of this match must agree on.
-fn match_setup(args: &MatchArgs, names: [String; 2]) -> MatchSetup {
-    let [a, b] = names;
+fn match_setup(args: &MatchArgs, players: Vec<String>, seats: usize, games: u32) -> MatchSetup {
     let position = &args.position;
     MatchSetup {
         game: position.game.to_string(),
         position: position.start_label(),
-        a,
-        b,
-        games: args.games,
+        players,
+        seats: seats as u32,
+        games,
         opening_plies: args.opening_plies,
-        balance: args.balance,
-        balance_depth: args.balance_depth,
+        balance: if seats <= 2 { args.balance } else { 1 },
+        balance_depth: args.balance_depth.filter(|_| seats <= 2),
         seed: args.seed,
     }
 }
 
-/// The match's configuration from the arguments.
-fn match_config<G: Evaluators>(args: &MatchArgs) -> MatchConfig {
+/// The match's configuration from the arguments, at a table of `seats` seats. A table of more
+/// than two seats plays every seating of each opening (its games rounded up to a multiple of
+/// the seats) from plain random openings (the balancing search judges two seats).
+fn match_config<G: Evaluators>(args: &MatchArgs, seats: usize) -> MatchConfig {
+    let two_seats = seats <= 2;
+    let games = if two_seats {
+        args.games
+    } else {
+        args.games.div_ceil(seats as u32) * seats as u32
+    };
     MatchConfig {
-        games: args.games,
+        games,
         opening_plies: args.opening_plies as usize,
-        balance: Balance::of::<G>(args.balance, args.balance_depth),
+        balance: Balance::of::<G>(args.balance, args.balance_depth).filter(|_| two_seats),
         seed: args.seed,
         concurrency: args
             .concurrency
@@ -195,11 +249,12 @@ fn match_config<G: Evaluators>(args: &MatchArgs) -> MatchConfig {
     }
 }
 
-/// What the match learns as its games finish: each game's result, the SPRT's decision, the
-/// `--records` file and the progress bar.
+/// What the match learns as its games finish: each game's result, A's tally and the SPRT's
+/// decision (two seats), the `--records` file and the progress bar.
 struct Progress {
-    names: [String; 2],
+    names: Vec<String>,
     sprt: Option<Sprt>,
+    tally: PairedTally,
     results: Vec<GameResult>,
     decision: Option<Decision>,
     /// The records, written beside their file and renamed into place at the end (an
@@ -221,8 +276,9 @@ impl Progress {
             None => None,
         };
         Ok(Progress {
-            names: [setup.a.clone(), setup.b.clone()],
+            names: setup.players.clone(),
             sprt,
+            tally: PairedTally::default(),
             results: Vec::new(),
             decision: None,
             records,
@@ -232,8 +288,8 @@ impl Progress {
     }
 
     /// Counts a finished game; whether the match should go on.
-    fn on_game<G: Evaluators>(&mut self, game: &MatchGame<G>, tally: &Tally) -> bool {
-        let line = record_json(game, &self.names[0], &self.names[1]).to_string();
+    fn on_game<G: Evaluators>(&mut self, game: &MatchGame<G>) -> bool {
+        let line = record_json(game, &self.names).to_string();
         if let Some(writer) = self.records.as_mut() {
             if let Err(e) = writeln!(writer, "{line}") {
                 self.write_error.get_or_insert(e);
@@ -241,6 +297,11 @@ impl Progress {
         }
         self.results.push(GameResult::of(game, line));
         self.bar.inc(1);
+        if game.seating.len() > 2 {
+            return true;
+        }
+        self.tally.add(game.pair, game.a_result());
+        let tally = *self.tally.tally();
         self.bar.set_message(format!(
             "A {}-{}-{} ({:.1}%)",
             tally.wins,
@@ -248,7 +309,7 @@ impl Progress {
             tally.losses,
             100.0 * tally.score()
         ));
-        self.sprt_continues(tally)
+        self.sprt_continues(&tally)
     }
 
     /// Whether the SPRT (if any) lets the match go on after `tally`.
@@ -281,20 +342,38 @@ impl Progress {
     }
 }
 
-/// One game as a JSON line of `--records`.
-fn record_json<G: Evaluators>(game: &MatchGame<G>, name_a: &str, name_b: &str) -> Value {
-    let (first, second) = if game.a_seat == 0 {
-        (name_a, name_b)
-    } else {
-        (name_b, name_a)
-    };
-    let moves: Vec<String> = game
-        .played
+/// One game as a JSON line of `--records`: with two seats, who sat first and second and the
+/// winner (`a`, `b` or null); with more, who sat in each seat and each seat's rank.
+fn record_json<G: Evaluators>(game: &MatchGame<G>, names: &[String]) -> Value {
+    let played = &game.played;
+    let name = |player: usize| names.get(player).map_or("", String::as_str);
+    let seat_name = |seat: usize| game.seating.get(seat).map_or("", |&player| name(player));
+    let moves: Vec<String> = played
         .record
         .moves()
         .iter()
         .map(ToString::to_string)
         .collect();
+    let record = serde_json::to_value(&played.record).unwrap_or(Value::Null);
+    let termination = serde_json::to_value(&played.termination).unwrap_or(Value::Null);
+    if game.seating.len() > 2 {
+        let position = played.record.current();
+        let scores: Vec<u32> = (0..game.seating.len())
+            .map(|seat| position.seat_score(Seat::new(seat)))
+            .collect();
+        let seating: Vec<&str> = (0..game.seating.len()).map(seat_name).collect();
+        return json!({
+            "game": game.index,
+            "round": game.pair,
+            "seating": seating,
+            "opening_plies": played.opening_plies,
+            "moves": moves,
+            "record": record,
+            "scores": scores,
+            "ranks": played.ranks,
+            "termination": termination,
+        });
+    }
     let winner = match game.a_result() {
         1 => json!("a"),
         -1 => json!("b"),
@@ -303,21 +382,17 @@ fn record_json<G: Evaluators>(game: &MatchGame<G>, name_a: &str, name_b: &str) -
     json!({
         "game": game.index,
         "pair": game.pair,
-        "first": first,
-        "second": second,
-        "a_seat": game.a_seat,
-        "opening_plies": game.played.opening_plies,
+        "first": seat_name(0),
+        "second": seat_name(1),
+        "a_seat": game.a_seat(),
+        "opening_plies": played.opening_plies,
         "moves": moves,
-        "record": serde_json::to_value(&game.played.record).unwrap_or(Value::Null),
-        "scores": game.played.record.current().scores(),
-        "margin": game.played.outcome.margin(),
+        "record": record,
+        "scores": played.record.current().scores(),
+        "margin": played.outcome.margin(),
         "winner": winner,
-        "termination": serde_json::to_value(&game.played.termination).unwrap_or(Value::Null),
+        "termination": termination,
     })
-}
-
-fn player_name<G: Evaluators>(player: Box<dyn Player<G>>) -> String {
-    player.name()
 }
 
 /// The number of cores (at least 1).

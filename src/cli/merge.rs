@@ -146,7 +146,6 @@ fn merge_match(args: &MergeArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let report = MatchReport {
         setup: &merged.setup,
         games: &merged.games,
-        tally: &merged.tally,
         concurrency: None,
         shards: merged.shards,
         seconds: merged.seconds,

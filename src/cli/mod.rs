@@ -15,7 +15,6 @@ mod merge;
 mod perft;
 mod play;
 mod replay;
-mod seated_match;
 pub mod serve;
 mod solve;
 mod solve_args;

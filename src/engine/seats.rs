@@ -3,9 +3,10 @@
 //! (`crate::search::multi`, the algorithm [`EngineConfig::seated_algorithm`] names) instead
 //! of negamax over the tree.
 //!
-//! The memory across moves is the multi-player table, kept by the search thread from job to
-//! job: its keys are exact and carry the algorithm and, where values depend on it, the root
-//! seat, so the bots' searches and the pondering share it without mixing their values.
+//! The memory across moves is the multi-player search's table (the search's transposition
+//! table with wide slots), kept by the search thread from job to job: its keys are exact and
+//! carry the algorithm and, where values depend on it, the root seat, so the bots' searches
+//! and the pondering share it without mixing their values.
 //! Re-rooting on any seat's move is a table probe: the next search resumes iterative
 //! deepening above the depth the table holds exactly for the new root (pondered, or stored by
 //! an earlier search below that move), its move first. The tree lent with each job is handed
@@ -18,7 +19,7 @@ use super::event::{BestMove, Event, IterationInfo, PonderInfo};
 use super::tree::TreeStats;
 use crate::eval::{SeatedGame, SeatedVisitor};
 use crate::games::Game;
-use crate::search::multi::{MultiAlgorithm, MultiReport, MultiSearch, MultiTable};
+use crate::search::multi::{MultiAlgorithm, MultiReport, MultiSearch};
 use crate::search::{Limits, Score, SearchInfo, StopSignal};
 use crossbeam_channel::Sender;
 use std::any::Any;
@@ -57,7 +58,7 @@ pub(crate) fn search_for<G: crate::eval::Evaluators>(
         where
             G: SeatedGame,
         {
-            let entries = MultiTable::<G::Move>::entries_in(self.0);
+            let entries = MultiSearch::<G>::entries_in(self.0);
             Box::new(MultiSearch::<G>::new(entries))
         }
     }
@@ -96,7 +97,7 @@ pub(crate) fn run<G: SeatedGame>(
     job: &SeatedJob<'_, G>,
     task: SeatedTask<'_>,
 ) -> bool {
-    let entries = MultiTable::<G::Move>::entries_in(job.hash_mib);
+    let entries = MultiSearch::<G>::entries_in(job.hash_mib);
     let fits = search
         .as_ref()
         .and_then(|search| search.downcast_ref::<MultiSearch<G>>())
@@ -123,15 +124,15 @@ pub(crate) fn run<G: SeatedGame>(
 
 /// One iteration as the engine reports it: the root seat's utility as the score, the move as
 /// the line.
-fn search_info<G: Game>(outcome: &MultiReport<G::Move>, start: Instant) -> SearchInfo<G> {
+fn search_info<G: Game>(report: &MultiReport<G::Move>, start: Instant) -> SearchInfo<G> {
     let time = start.elapsed();
     SearchInfo {
-        depth: outcome.depth,
-        score: Score(outcome.value),
-        nodes: outcome.nodes,
-        nps: (outcome.nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
+        depth: report.depth,
+        score: Score(report.value),
+        nodes: report.nodes,
+        nps: (report.nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
         time,
-        pv: outcome.best.into_iter().collect(),
+        pv: report.best.into_iter().collect(),
         exact: None,
     }
 }
@@ -147,22 +148,21 @@ fn think<G: SeatedGame>(
     let (position, events) = (job.position, job.events);
     let mut answer = BestMove::unsearched(id, position);
     if position.outcome().is_none() {
-        let outcome =
-            search.search_from(&position, job.algorithm, limits, job.start, |iteration| {
-                let _ = events.send(Event::Info(IterationInfo {
-                    id,
-                    search: search_info(iteration, job.start),
-                    tree: TreeStats::default(),
-                }));
-            });
-        answer.mv = outcome.best.or_else(|| {
+        let report = search.search_from(&position, job.algorithm, limits, job.start, |iteration| {
+            let _ = events.send(Event::Info(IterationInfo {
+                id,
+                search: search_info(iteration, job.start),
+                tree: TreeStats::default(),
+            }));
+        });
+        answer.mv = report.best.or_else(|| {
             let mut moves = Vec::new();
             position.legal_moves(&mut moves);
             moves.first().copied()
         });
-        answer.score = outcome.value;
-        answer.depth = outcome.depth;
-        answer.nodes = outcome.nodes;
+        answer.score = report.value;
+        answer.depth = report.depth;
+        answer.nodes = report.nodes;
         answer.time = job.start.elapsed();
     }
     let _ = events.send(Event::BestMove(answer));

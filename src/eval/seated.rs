@@ -16,6 +16,10 @@ pub trait SeatedGame: Game {
     /// An exact key of the position as a number, with the top four bits free (the search
     /// keeps the root seat and the algorithm there).
     fn search_key(&self) -> u128;
+
+    /// Calls `visit` with each legal move, in [`Game::legal_moves`]' order, without a buffer
+    /// (the search's two-sided view lists several seats' moves in one node).
+    fn for_each_move(&self, visit: impl FnMut(Self::Move));
 }
 
 /// Code that needs its game as a [`SeatedGame`] (the engine's search of three and four seats),

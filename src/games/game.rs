@@ -94,6 +94,15 @@ pub trait Game:
     /// one configuration have the same key exactly when they are the same position.
     fn key(&self) -> Key;
 
+    /// The exact key the search's table files the position under, as a number: [`Game::key`]
+    /// ([`Key::to_u128`], 112 bits), the default, unless the game's positions need more
+    /// (four-seat Ataxx, 123 bits; the seated search's view adds the root seat and the
+    /// algorithm): keys above 112 bits are kept only by the seated search's wide table.
+    #[inline]
+    fn table_key(&self) -> u128 {
+        self.key().to_u128()
+    }
+
     // Provided: configuration.
 
     /// The configuration of a spec: [`GameConfig::from_spec`] for this game's

@@ -64,7 +64,13 @@ impl Key {
     /// A 64-bit hash of the key, for indexing tables. Not a substitute for comparing keys.
     #[inline]
     pub fn hash64(&self) -> u64 {
-        let v = self.to_u128();
+        Key::hash_bits(self.to_u128())
+    }
+
+    /// [`Key::hash64`] of a key as a number ([`Key::to_u128`]), for keys of up to 128 bits
+    /// (the seated search's wide table).
+    #[inline]
+    pub fn hash_bits(v: u128) -> u64 {
         let lo = v as u64;
         let hi = (v >> 64) as u64;
         let mixed = lo ^ hi.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);

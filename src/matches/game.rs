@@ -1,4 +1,4 @@
-//! One game between two players, from an opening to the end.
+//! One game at a table of two to four seats, from an opening to the end.
 
 use crate::games::{Game, GameRecord, Outcome, Seat};
 use crate::players::{Player, PlayerError, StopSignal, Turn};
@@ -19,7 +19,7 @@ pub enum Termination {
     Adjudicated,
     /// A player answered an illegal move and lost.
     Forfeit {
-        /// The seat that forfeited (0 or 1).
+        /// The seat that forfeited (0 is the first).
         seat: usize,
         /// What it played and why that was refused.
         reason: String,
@@ -50,10 +50,13 @@ pub struct PlayedGame<G: Game> {
     pub opening_plies: usize,
     /// The result, from the first seat's point of view.
     pub outcome: Outcome,
+    /// Each seat's place (1 is best, seats sharing a place share its rank), one per seat,
+    /// index 0 the first seat.
+    pub ranks: Vec<u8>,
     /// How it ended.
     pub termination: Termination,
-    /// Figures per seat (index 0 is the first seat).
-    pub seats: [SeatStats; 2],
+    /// Figures per seat, one per seat (index 0 is the first seat).
+    pub seats: Vec<SeatStats>,
     /// Per position of the record (index = ply), the value the player who moved from it
     /// reported for itself (`Thought::score`); `None` for the opening's plies and players
     /// without a value.
@@ -61,21 +64,33 @@ pub struct PlayedGame<G: Game> {
 }
 
 /// Plays `record` (an opening) to the end with `players[0]` in the first seat and
-/// `players[1]` in the second. A player error other than an illegal move ends the run with
-/// that error. A game finished by the rules is shown to both players at the end
-/// ([`Player::observe`]), so that an engine with a book learns from it.
+/// `players[1]` in the second: [`play_table`] of a two-seat game.
 pub fn play_game<G: Game>(
-    mut record: GameRecord<G>,
+    record: GameRecord<G>,
     players: [&mut dyn Player<G>; 2],
     stop: &StopSignal,
 ) -> Result<PlayedGame<G>, PlayerError> {
-    let opening_plies = record.moves().len();
     let [first, second] = players;
-    let mut players: [&mut dyn Player<G>; 2] = [first, second];
+    play_table(record, &mut [first, second], &[0, 1], stop)
+}
+
+/// Plays `record` (an opening) to the end with `players[seating[s]]` in seat `s`, for every
+/// seat of the game (a player may hold several seats). A player error other than an illegal
+/// move ends the run with that error. Each player is told a new game starts
+/// ([`Player::new_game`]), and a game finished by the rules is shown to every player at the
+/// end ([`Player::observe`]), so that an engine with a book learns from it.
+pub fn play_table<G: Game>(
+    mut record: GameRecord<G>,
+    players: &mut [&mut dyn Player<G>],
+    seating: &[usize],
+    stop: &StopSignal,
+) -> Result<PlayedGame<G>, PlayerError> {
+    let opening_plies = record.moves().len();
+    let last_seat = seating.len().saturating_sub(1);
     for player in players.iter_mut() {
         player.new_game();
     }
-    let mut seats = [SeatStats::default(); 2];
+    let mut seats = vec![SeatStats::default(); seating.len()];
     let mut values = vec![None; opening_plies];
     let termination = loop {
         if record.outcome().is_some() {
@@ -84,9 +99,10 @@ pub fn play_game<G: Game>(
         if record.moves().len() >= opening_plies + MAX_PLIES {
             break Termination::Adjudicated;
         }
-        let seat = record.current().side_to_move().index().min(1);
+        let seat = record.current().side_to_move().index().min(last_seat);
+        let player = &mut players[seating[seat]];
         let started = Instant::now();
-        let choice = players[seat].choose(&record, Turn::quiet(stop))?;
+        let choice = player.choose(&record, Turn::quiet(stop))?;
         let spent = started.elapsed();
         let stats = &mut seats[seat];
         stats.moves += 1;
@@ -108,24 +124,58 @@ pub fn play_game<G: Game>(
             player.observe(&record, false);
         }
     }
-    let outcome = match &termination {
-        Termination::Finished => record.outcome().unwrap_or(Outcome::DRAW),
-        Termination::Adjudicated => {
-            let scores = record.current().scores();
-            Outcome::new(scores[0] as i32 - scores[1] as i32)
-        }
-        Termination::Forfeit { seat, .. } => {
-            let loser = Seat::new(*seat);
-            // The smallest decisive margin against the seat that forfeited.
-            Outcome::new(if loser == Seat::FIRST { -1 } else { 1 })
-        }
-    };
+    let (outcome, ranks) = result(&record, &termination, seating.len());
     Ok(PlayedGame {
         record,
         opening_plies,
         outcome,
+        ranks,
         termination,
         seats,
         values,
     })
+}
+
+/// The result of a game of `seats` seats that ended as `termination`: the outcome from the
+/// first seat's point of view and every seat's rank. By the rules when finished; by the
+/// seats' scores when adjudicated; a forfeit loses alone (the smallest decisive margin against
+/// the seat that forfeited, which comes last, the others sharing first place).
+fn result<G: Game>(
+    record: &GameRecord<G>,
+    termination: &Termination,
+    seats: usize,
+) -> (Outcome, Vec<u8>) {
+    let position = record.current();
+    let standing: Vec<i64> = match termination {
+        Termination::Forfeit { seat, .. } => (0..seats).map(|s| -i64::from(s == *seat)).collect(),
+        _ => (0..seats)
+            .map(|s| i64::from(position.seat_score(Seat::new(s))))
+            .collect(),
+    };
+    let outcome = match termination {
+        Termination::Finished => record.outcome().unwrap_or(Outcome::DRAW),
+        Termination::Adjudicated => {
+            let first = standing.first().copied().unwrap_or(0);
+            let best_other = standing.iter().skip(1).copied().max().unwrap_or(0);
+            Outcome::new((first - best_other) as i32)
+        }
+        Termination::Forfeit { seat, .. } => {
+            // The smallest decisive margin against the seat that forfeited.
+            Outcome::new(if *seat == 0 { -1 } else { 1 })
+        }
+    };
+    let ranks = match (termination, position.ranks()) {
+        (Termination::Finished, Some(ranks)) => ranks.iter().copied().take(seats).collect(),
+        _ => ranks_of(&standing),
+    };
+    (outcome, ranks)
+}
+
+/// The ranks of seats standing as `standing` says (higher is better): 1 plus the seats
+/// strictly ahead.
+fn ranks_of(standing: &[i64]) -> Vec<u8> {
+    standing
+        .iter()
+        .map(|&mine| 1 + standing.iter().filter(|&&other| other > mine).count() as u8)
+        .collect()
 }

@@ -1,6 +1,7 @@
-//! Players against each other: single games, matches with paired openings, and the
-//! statistics that judge them (Elo with a 95% interval, SPRT). `ponder match` and
-//! `ponder tune` are built on it.
+//! Players against each other at tables of two to four seats: single games, matches whose
+//! openings are played in every seating (with two seats, pairs with swapped colours), and the
+//! statistics that judge them (Elo with a 95% interval and SPRT for two seats; each player's
+//! ranks and points for any seat count). `ponder match` and `ponder tune` are built on it.
 //!
 //! ```
 //! use ponder::matches::{run_match, MatchConfig};
@@ -26,17 +27,19 @@ mod game;
 mod openings;
 mod parts;
 mod runner;
-mod seated;
 mod stats;
 
-pub use game::{MAX_PLIES, PlayedGame, SeatStats, Termination, play_game};
+pub use game::{MAX_PLIES, PlayedGame, SeatStats, Termination, play_game, play_table};
 pub use openings::{Balance, balanced_opening, derive_seed, opening, random_opening};
 pub use parts::{
     GameResult, MATCH_PART_FILE, MatchMergeError, MatchPart, MatchSetup, MergedMatch,
-    merge_match_parts, tally_of,
+    merge_match_parts, standings_of, tally_of,
 };
-pub use runner::{MatchConfig, MatchGame, PlayerFactory, run_match, run_match_shard, shard_games};
-pub use seated::{SeatedTally, run_seated_match};
+pub use runner::{
+    Lineup, MatchConfig, MatchGame, PlayerFactory, run_match, run_match_shard, run_table, seating,
+    shard_games, shard_rounds,
+};
 pub use stats::{
-    EloEstimate, Sprt, SprtDecision, Tally, elo_from_score, elo_json, elo_text, score_from_elo,
+    EloEstimate, PairedTally, PlayerTally, Sprt, SprtDecision, Tally, elo_from_score, elo_json,
+    elo_text, score_from_elo,
 };

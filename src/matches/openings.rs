@@ -114,8 +114,8 @@ pub fn balanced_opening<G: Evaluators>(
         if best.as_ref().is_some_and(|(_, b)| *b == opening) {
             continue;
         }
-        let outcome = searcher.search(&opening, &Limits::depth(balance.depth), &stop, &mut |_| {});
-        let imbalance = i64::from(outcome.score.value()).abs();
+        let report = searcher.search(&opening, &Limits::depth(balance.depth), &stop, &mut |_| {});
+        let imbalance = i64::from(report.score.value()).abs();
         if best.as_ref().is_none_or(|(value, _)| imbalance < *value) {
             best = Some((imbalance, opening));
         }

@@ -1,5 +1,5 @@
 //! Match statistics: score, Elo difference with a 95% interval, and the sequential probability
-//! ratio test (SPRT).
+//! ratio test (SPRT), for two seats; each player's ranks and points, for any seat count.
 //!
 //! Games are counted from player A's point of view. When games come in pairs (the same opening
 //! with colours swapped), the spread of the pair scores (the pentanomial model) is used: it
@@ -7,6 +7,7 @@
 //! `elo(s) = -400 log10(1/s - 1)` for a score fraction `s`.
 
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use std::fmt;
 
 /// z for a two-sided 95% interval.
@@ -171,6 +172,88 @@ impl Tally {
         // The counts without the prior weigh the evidence; the prior only steadies the spread.
         let observed = units - SPRT_PRIOR * if self.uses_pairs() { 5.0 } else { 3.0 };
         observed * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
+    }
+}
+
+/// A [`Tally`] counted as games come in, in any order: a pair counts in the pentanomial
+/// figures once both its games are in.
+#[derive(Clone, Debug, Default)]
+pub struct PairedTally {
+    tally: Tally,
+    /// A's result in each pair with one game in.
+    open: HashMap<u32, i32>,
+}
+
+impl PairedTally {
+    /// Counts A's `result` (1 win, 0 draw, -1 loss) in a game of pair `pair`.
+    pub fn add(&mut self, pair: u32, result: i32) {
+        self.tally.add_game(result);
+        match self.open.remove(&pair) {
+            Some(other) => self.tally.add_pair(other, result),
+            None => {
+                self.open.insert(pair, result);
+            }
+        }
+    }
+
+    /// The tally so far.
+    pub fn tally(&self) -> &Tally {
+        &self.tally
+    }
+}
+
+/// One player's results over a match of any seat count, by the ranks of its games.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlayerTally {
+    /// Games played.
+    pub games: u32,
+    /// The sum of the ranks (1 is best).
+    pub rank_sum: u32,
+    /// Games won, a shared first place split among the seats sharing it.
+    pub wins: f64,
+    /// Points: for each game, the share of the other seats beaten (a tie with one counts
+    /// half), from 0 to 1; the average over all seats is 0.5.
+    pub points: f64,
+}
+
+impl PlayerTally {
+    /// Counts a game in which this player held seat `seat` of a table that finished with
+    /// `ranks` (one per seat, 1 best).
+    pub fn add(&mut self, seat: usize, ranks: &[u8]) {
+        let Some(&rank) = ranks.get(seat) else { return };
+        let others = ranks.len().saturating_sub(1).max(1) as f64;
+        let firsts = ranks.iter().filter(|&&r| r == 1).count().max(1);
+        let beaten: f64 = ranks
+            .iter()
+            .enumerate()
+            .filter(|&(other, _)| other != seat)
+            .map(|(_, &other)| match other.cmp(&rank) {
+                std::cmp::Ordering::Greater => 1.0,
+                std::cmp::Ordering::Equal => 0.5,
+                std::cmp::Ordering::Less => 0.0,
+            })
+            .sum();
+        self.games += 1;
+        self.rank_sum += u32::from(rank);
+        if rank == 1 {
+            self.wins += 1.0 / firsts as f64;
+        }
+        self.points += beaten / others;
+    }
+
+    /// The average rank.
+    pub fn average_rank(&self) -> f64 {
+        f64::from(self.rank_sum) / f64::from(self.games.max(1))
+    }
+
+    /// The share of games won.
+    pub fn win_share(&self) -> f64 {
+        self.wins / f64::from(self.games.max(1))
+    }
+
+    /// The average points (0.5 is even).
+    pub fn score(&self) -> f64 {
+        self.points / f64::from(self.games.max(1))
     }
 }
 
@@ -360,6 +443,42 @@ mod tests {
         t.add_game(1);
         t.add_pair(1, 1);
         assert_eq!(t.elo().method, "pentanomial");
+    }
+
+    #[test]
+    fn a_paired_tally_counts_a_pair_once_both_games_are_in() {
+        let mut t = PairedTally::default();
+        t.add(3, 1);
+        t.add(0, -1);
+        assert_eq!(t.tally().pairs, [0; 5]);
+        t.add(3, 0);
+        assert_eq!(
+            (t.tally().wins, t.tally().draws, t.tally().losses),
+            (1, 1, 1)
+        );
+        // A won one game of pair 3 and drew the other: 1½ points, slot 3.
+        assert_eq!(t.tally().pairs, [0, 0, 0, 1, 0]);
+    }
+
+    #[test]
+    fn player_tallies_count_ranks_wins_and_points() {
+        // Four seats: seat 0 first alone, seats 1 and 2 share second, seat 3 last.
+        let ranks = [1, 2, 2, 4];
+        let mut first = PlayerTally::default();
+        first.add(0, &ranks);
+        assert_eq!((first.games, first.rank_sum, first.wins), (1, 1, 1.0));
+        assert_eq!(first.points, 1.0);
+        let mut second = PlayerTally::default();
+        second.add(1, &ranks);
+        // Beats seat 3, ties seat 2, loses to seat 0: 1.5 of 3.
+        assert_eq!(second.points, 0.5);
+        assert_eq!(second.wins, 0.0);
+        // Two seats share first: each wins half a game and scores a half.
+        let mut shared = PlayerTally::default();
+        shared.add(1, &[1, 1, 3]);
+        assert_eq!((shared.wins, shared.points), (0.5, 0.75));
+        assert_eq!(shared.average_rank(), 1.0);
+        assert_eq!(shared.score(), 0.75);
     }
 
     #[test]

@@ -130,31 +130,31 @@ impl<G: Evaluators> Player<G> for SearchPlayer<G> {
         let legal = legal_moves(record)?;
         let limits = turn.limits.clone().unwrap_or_else(|| self.limits.clone());
         let stop = turn.stop;
-        let mut report = |info: &SearchInfo<G>| turn.report(&thought_of(info));
-        let outcome = self.searcher.search(record, &limits, stop, &mut report);
-        let first = outcome
+        let mut on_info = |info: &SearchInfo<G>| turn.report(&thought_of(info));
+        let report = self.searcher.search(record, &limits, stop, &mut on_info);
+        let first = report
             .best_move
             .or(legal.first().copied())
             .ok_or(PlayerError::GameOver)?;
         let (mv, pv) = match &mut self.random {
-            Some(rng) if outcome.equal_best.len() > 1 => {
-                let pick = outcome.equal_best[rng.random_range(0..outcome.equal_best.len())];
+            Some(rng) if report.equal_best.len() > 1 => {
+                let pick = report.equal_best[rng.random_range(0..report.equal_best.len())];
                 if pick == first {
-                    (first, outcome.pv.clone())
+                    (first, report.pv.clone())
                 } else {
                     (pick, vec![pick])
                 }
             }
-            _ => (first, outcome.pv.clone()),
+            _ => (first, report.pv.clone()),
         };
         Ok(Choice {
             mv,
             thought: Thought {
-                depth: outcome.depth,
-                score: Some(outcome.score.value()),
-                exact: outcome.exact,
-                nodes: outcome.nodes,
-                time: outcome.time,
+                depth: report.depth,
+                score: Some(report.score.value()),
+                exact: report.exact,
+                nodes: report.nodes,
+                time: report.time,
                 pv,
             },
         })

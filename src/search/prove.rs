@@ -18,7 +18,7 @@ use super::table::{Table, TableKind, TranspositionTable};
 use super::tree::{NoTree, NodeWindow};
 use super::worker::{Horizon, SearchWorker};
 use crate::eval::Evaluator;
-use crate::games::{Game, GameRecord};
+use crate::games::{Game, GameRecord, Seat};
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 use std::time::{Duration, Instant};
@@ -67,6 +67,8 @@ impl<G: Game> Proof<G> {
 pub struct Prover<G: Game, E: Evaluator<G> + ?Sized> {
     lower: SearchWorker<G, E>,
     upper: SearchWorker<G, E>,
+    /// The seat whose worst and best margins the tables' entries bound (`None`: empty tables).
+    tables_seat: Option<Seat>,
 }
 
 impl<G: Game, E: Evaluator<G> + ?Sized> Prover<G, E> {
@@ -80,6 +82,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> Prover<G, E> {
         Prover {
             lower: worker(),
             upper: worker(),
+            tables_seat: None,
         }
     }
 
@@ -102,8 +105,8 @@ impl<G: Game, E: Evaluator<G> + ?Sized> Prover<G, E> {
             nodes: 0,
             time: Duration::ZERO,
         };
-        if let Some(outcome) = record.outcome() {
-            let margin = outcome.margin_for(root.side_to_move());
+        if let Some(report) = record.outcome() {
+            let margin = report.margin_for(root.side_to_move());
             (proof.lower, proof.upper) = (margin, margin);
             return proof;
         }
@@ -117,9 +120,18 @@ impl<G: Game, E: Evaluator<G> + ?Sized> Prover<G, E> {
         let seat = root.side_to_move();
         self.lower.horizon = Horizon::Worst(seat);
         self.upper.horizon = Horizon::Best(seat);
+        // An entry bounds a position's value with its horizon nodes scored for one seat: the
+        // entries of earlier proofs for the same seat stay true (they only age); another
+        // seat's would be wrong here. A player proving its own moves never clears them, so no
+        // move pays for clearing two tables.
+        let keep = self.tables_seat == Some(seat);
+        self.tables_seat = Some(seat);
         for worker in [&mut self.lower, &mut self.upper] {
-            // Entries of an earlier proof bound another seat's values.
-            worker.table.clear();
+            if keep {
+                worker.table.new_search();
+            } else {
+                worker.table.clear();
+            }
             worker.begin(budget.clone());
             worker.repetition.reset_from_record(record);
         }
@@ -183,8 +195,8 @@ pub(crate) fn proof_limits(limits: &Limits) -> Option<Limits> {
     })
 }
 
-/// The outcome of a search whose proof finished: the proven move and value, reported once.
-pub(crate) fn proven_outcome<G: Game>(
+/// The report of a search whose proof finished: the proven move and value, reported once.
+pub(crate) fn proven_report<G: Game>(
     proof: &Proof<G>,
     on_info: &mut dyn FnMut(&SearchInfo<G>),
 ) -> Option<SearchReport<G>> {

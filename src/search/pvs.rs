@@ -23,12 +23,12 @@
 use super::ordering::{HistoryRule, MoveOrderer};
 use super::reductions::HISTORY_REDUCTION_STEP;
 use super::score::{INFINITY, MAX_HEURISTIC};
-use super::table::{Bound, Table, TableEntry};
+use super::table::{Bound, TableEntry};
 use super::tree::{NoTree, NodeWindow, SearchTree};
 use super::worker::SearchWorker;
 use crate::eval::Evaluator;
 use crate::eval::Reductions;
-use crate::games::{Game, Key};
+use crate::games::Game;
 
 /// The shallowest remaining depth at which the table is probed and written.
 const TABLE_MIN_DEPTH: u32 = 3;
@@ -46,8 +46,9 @@ const FUTILITY_BOUND: i32 = MAX_HEURISTIC / 2;
 
 /// What the table said about a node.
 struct TableProbe {
-    /// The position's key (default when the table is not used at this depth).
-    key: Key,
+    /// The position's table key ([`Game::table_key`]; 0 when the table is not used at this
+    /// depth).
+    key: u128,
     /// Whether values may be read from and written to the table here.
     values_usable: bool,
     /// The stored best move's index in natural order.
@@ -301,8 +302,8 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
                 Order::Stored => best_move.and_then(|i| self.natural_index(position, moves[i])),
                 Order::Lazy { .. } => best_move,
             };
-            self.table.save(
-                &probe.key,
+            self.table.save_bits(
+                probe.key,
                 TableEntry {
                     value: stored_value,
                     depth: result.window.depth.min(u32::from(u8::MAX)) as u8,
@@ -324,7 +325,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         // a cache miss): the table serves depth 3 and up.
         let use_table = window.depth >= TABLE_MIN_DEPTH;
         let mut probe = TableProbe {
-            key: Key::default(),
+            key: 0,
             values_usable: false,
             move_index: None,
             cut: None,
@@ -333,10 +334,10 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         if !use_table {
             return probe;
         }
-        probe.key = position.key();
+        probe.key = position.table_key();
         probe.values_usable =
             self.forward_pruning || !G::REPETITION_ENDS_GAME || self.repetition.is_fresh();
-        let Some(entry) = self.table.probe(&probe.key) else {
+        let Some(entry) = self.table.probe_bits(probe.key) else {
             return probe;
         };
         probe.move_index = entry.move_index.map(usize::from);

@@ -7,7 +7,7 @@ use super::budget::MAX_DEPTH;
 use super::iterative::DeepeningPlan;
 use super::limits::{Limits, StopSignal};
 use super::options::{Algorithm, SearchOptions};
-use super::prove::{PROOF_HASH_MIB, Prover, proof_limits, proven_outcome};
+use super::prove::{PROOF_HASH_MIB, Prover, proof_limits, proven_report};
 use super::report::{SearchInfo, SearchReport};
 use super::root::RootMove;
 use super::score::{self, Score};
@@ -35,11 +35,11 @@ use std::time::Instant;
 /// use ponder::{Game, GameRecord, Kalah};
 /// let record = GameRecord::new(Kalah::start(&Default::default()).unwrap());
 /// let mut searcher = Searcher::<Kalah>::with_new_table(SearchOptions::default()).unwrap();
-/// let outcome = searcher.search(&record, &Limits::depth(6), &StopSignal::new(), &mut |info| {
+/// let report = searcher.search(&record, &Limits::depth(6), &StopSignal::new(), &mut |info| {
 ///     println!("{info}");
 /// });
-/// assert_eq!(outcome.depth, 6);
-/// assert!(outcome.best_move.is_some());
+/// assert_eq!(report.depth, 6);
+/// assert!(report.best_move.is_some());
 /// ```
 pub struct Searcher<G: Evaluators> {
     options: SearchOptions,
@@ -76,8 +76,8 @@ impl<G: Evaluators> Searcher<G> {
     /// let mut searcher = Searcher::<Kalah>::with_database(options, table, Some(egdb)).unwrap();
     /// // 3 seeds left in the pits: the database knows the exact result.
     /// let record = Kalah::parse_position(&config, "0,0,0,0,1,1,22,0,0,0,0,0,1,23,0").unwrap();
-    /// let outcome = searcher.search(&record, &Limits::depth(1), &StopSignal::new(), &mut |_| {});
-    /// assert!(outcome.exact.is_some());
+    /// let report = searcher.search(&record, &Limits::depth(1), &StopSignal::new(), &mut |_| {});
+    /// assert!(report.exact.is_some());
     /// ```
     pub fn with_database(
         options: SearchOptions,
@@ -129,8 +129,8 @@ impl<G: Evaluators> Searcher<G> {
     /// ));
     /// let mut searcher = Searcher::<Kalah>::with_evaluator(options, table, Stores).unwrap();
     /// let record = GameRecord::new(Kalah::start(&Default::default()).unwrap());
-    /// let outcome = searcher.search(&record, &Limits::depth(4), &StopSignal::new(), &mut |_| {});
-    /// assert_eq!(outcome.depth, 4);
+    /// let report = searcher.search(&record, &Limits::depth(4), &StopSignal::new(), &mut |_| {});
+    /// assert_eq!(report.depth, 4);
     /// ```
     pub fn with_evaluator<E: Evaluator<G> + 'static>(
         options: SearchOptions,
@@ -194,7 +194,7 @@ impl<G: Evaluators> Searcher<G> {
 
     /// Searches the record's current position (its history is seen by repetition rules) within
     /// `limits`, until `stop` is raised, calling `on_info` after each completed iteration.
-    /// The outcome is the last completed iteration's.
+    /// The report is the last completed iteration's.
     pub fn search(
         &mut self,
         root: &GameRecord<G>,
@@ -288,10 +288,10 @@ impl<G: Game, E: Evaluator<G>> SearchRunner<G> for Runner<G, E> {
         let mut legal = Vec::new();
         record.legal_moves(&mut legal);
         if legal.is_empty() {
-            return finished_outcome(record, start);
+            return finished_report(record, start);
         }
-        if let Some(outcome) = self.try_proof(record, limits, stop, on_info) {
-            return outcome;
+        if let Some(report) = self.try_proof(record, limits, stop, on_info) {
+            return report;
         }
 
         self.helpers.wait_idle();
@@ -325,7 +325,7 @@ impl<G: Game, E: Evaluator<G>> SearchRunner<G> for Runner<G, E> {
         halt.stop();
 
         let nodes = main.budget.publish();
-        let mut outcome = match last {
+        let mut report = match last {
             Some(iteration) => SearchReport {
                 best_move: iteration.pv.first().copied(),
                 score: Score(iteration.value),
@@ -342,17 +342,17 @@ impl<G: Game, E: Evaluator<G>> SearchRunner<G> for Runner<G, E> {
                 ..SearchReport::empty()
             },
         };
-        outcome.nodes = nodes;
-        outcome.main_thread_nodes = main.nodes();
-        outcome.time = start.elapsed();
-        outcome.stopped = stop.is_stopped() || main.aborted;
-        outcome
+        report.nodes = nodes;
+        report.main_thread_nodes = main.nodes();
+        report.time = start.elapsed();
+        report.stopped = stop.is_stopped() || main.aborted;
+        report
     }
 }
 
 impl<G: Game, E: Evaluator<G>> Runner<G, E> {
     /// Near the end of a game (as the evaluator judges), with a node or time budget: tries to
-    /// prove the position's exact value within half the budget; the proven outcome, if found.
+    /// prove the position's exact value within half the budget; the proven report, if found.
     fn try_proof(
         &mut self,
         record: &GameRecord<G>,
@@ -372,14 +372,14 @@ impl<G: Game, E: Evaluator<G>> Runner<G, E> {
             .prover
             .get_or_insert_with(|| Prover::new(evaluator, PROOF_HASH_MIB));
         let proof = prover.prove(record, &proof_limits, stop);
-        proven_outcome(&proof, on_info)
+        proven_report(&proof, on_info)
     }
 }
 
-/// The outcome for a record whose game is over: no move, the final margin.
-fn finished_outcome<G: Game>(record: &GameRecord<G>, start: Instant) -> SearchReport<G> {
-    let margin = record.outcome().map_or(0, |outcome| {
-        outcome.margin_for(record.current().side_to_move())
+/// The report for a record whose game is over: no move, the final margin.
+fn finished_report<G: Game>(record: &GameRecord<G>, start: Instant) -> SearchReport<G> {
+    let margin = record.outcome().map_or(0, |report| {
+        report.margin_for(record.current().side_to_move())
     });
     SearchReport {
         score: Score(score::finished(margin, 0)),

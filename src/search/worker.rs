@@ -11,7 +11,7 @@ use super::ordering::MoveOrderer;
 use super::reductions::ReductionTable;
 use super::repetition::RepetitionStack;
 use super::score::{self, MAX_HEURISTIC};
-use super::table::{Table, TranspositionTable};
+use super::table::TranspositionTable;
 use super::tree::{NoTree, NodeWindow, SearchTree};
 use crate::eval::Evaluator;
 use crate::eval::Selectivity;
@@ -235,7 +235,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
 
     /// The move the shared table stores for `position`, if any.
     pub fn table_move(&self, position: &G) -> Option<G::Move> {
-        let entry = self.table.probe(&position.key())?;
+        let entry = self.table.probe_bits(position.table_key())?;
         let index = usize::from(entry.move_index?);
         let mut moves = Vec::new();
         position.legal_moves(&mut moves);

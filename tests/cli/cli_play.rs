@@ -6,7 +6,7 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 /// Runs `ponder play` with `args`, feeding `input` on standard input.
-fn play(args: &[&str], input: &str) -> Output {
+pub(super) fn play(args: &[&str], input: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_ponder"))
         .arg("play")
         .args(args)

@@ -1,5 +1,6 @@
 //! The `ponder` binary on Ataxx for 2 to 4 seats (`ataxx:players=N`): perft and replay.
 
+use super::cli_play::play;
 use super::run::ponder;
 use serde_json::Value;
 use std::process::Command;
@@ -182,8 +183,8 @@ fn a_match_takes_only_the_options_of_its_seat_count() {
     ];
     for (option, extra) in [
         ("--sprt", &["--sprt", "0,10"][..]),
-        ("--records", &["--records", file][..]),
         ("--shard", &["--shard", "0/2", "--part", file][..]),
+        ("--book", &["--book", file][..]),
     ] {
         let output = ponder(&[&seated[..], extra].concat());
         assert!(!output.status.success(), "{option}");
@@ -202,10 +203,38 @@ fn a_match_takes_only_the_options_of_its_seat_count() {
     ]);
     assert!(!two.status.success());
     assert!(String::from_utf8_lossy(&two.stderr).contains("--c, --d: players C and D"));
-    // A summary file, as for two seats: 3 openings of 3 seatings, every player in every game.
+    // A summary file and the records, as for two seats: 3 openings of 3 seatings (8 games
+    // asked for, rounded up), every player in every game.
     let out = dir.join("summary.json");
-    let output = ponder(&[&seated[..], &["-n", "9", "--out", out.to_str().unwrap()]].concat());
+    let records = dir.join("records.jsonl");
+    let output = ponder(
+        &[
+            &seated[..],
+            &["-n", "8", "--out", out.to_str().unwrap()],
+            &["--records", records.to_str().unwrap()],
+        ]
+        .concat(),
+    );
     assert!(output.status.success(), "{output:?}");
+    let lines: Vec<Value> = std::fs::read_to_string(&records)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 9);
+    for line in &lines {
+        let game = line["game"].as_u64().unwrap();
+        // Game 3k + r: opening k, the players rotated r seats.
+        assert_eq!(line["round"], game / 3);
+        let first = ["greedy", "brs:nodes=50", "engine:nodes=50"][game as usize % 3];
+        assert_eq!(line["seating"][0], first, "{line}");
+        let ranks = line["ranks"].as_array().unwrap();
+        assert_eq!(ranks.len(), 3);
+        assert!(
+            ranks.iter().any(|rank| rank == 1),
+            "someone is first: {line}"
+        );
+    }
     let summary: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
     assert_eq!(summary["seats"], 3);
     assert_eq!(summary["openings"], 3);
@@ -214,5 +243,50 @@ fn a_match_takes_only_the_options_of_its_seat_count() {
     for player in summary["players"].as_array().unwrap() {
         assert_eq!(player["games"], 9, "{player}");
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn three_seats_take_the_commands_of_two_hint_undo_save_and_load() {
+    let dir = std::env::temp_dir().join(format!("ponder-seated-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let saved = dir.join("three.game");
+    let saved = saved.to_str().unwrap();
+    let seats = [
+        "--game",
+        "ataxx:players=3",
+        "--seats",
+        "human,greedy,greedy",
+    ];
+    let script = format!("hint\nb6\nundo\nb6\nsave {saved}\nquit\n");
+    let output = play(&seats, &script);
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{text}");
+    assert!(text.contains("hint: "), "{text}");
+    assert!(text.contains("seat x (human) plays b6"), "{text}");
+    // The human's move and both bots' replies are taken back.
+    let taken = text
+        .lines()
+        .find_map(|l| l.strip_prefix("took back: "))
+        .unwrap();
+    assert_eq!(taken.split(' ').count(), 3, "{taken}");
+    assert!(taken.starts_with("b6 "), "{taken}");
+    assert!(text.contains("quit after 3 plies"), "{text}");
+    // The JSON behind the file's header.
+    let bytes = std::fs::read(saved).unwrap();
+    let json = &bytes[bytes.iter().position(|&b| b == b'{').unwrap()..];
+    let file: Value = serde_json::from_slice(json).unwrap();
+    assert_eq!(file["game"], "ataxx:players=3");
+    assert_eq!(
+        file["seats"],
+        serde_json::json!(["human", "greedy", "greedy"])
+    );
+    assert_eq!(file["record"]["moves"].as_array().unwrap().len(), 3);
+    // Loaded, the game goes on where it was, the same seats at the table.
+    let output = play(&["--load", saved], "quit\n");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{text}");
+    assert!(text.contains("seat y (greedy)"), "{text}");
+    assert!(text.contains("quit after 3 plies"), "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

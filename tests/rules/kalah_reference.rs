@@ -82,29 +82,56 @@ fn openspiel_games_replay_exactly() {
     assert_eq!(games, 10);
 }
 
-/// Exact first-player margin under perfect play, by memoised negamax over our rules.
-fn solve(position: Kalah, memo: &mut HashMap<Key, i32>, moves: &mut Vec<Vec<KalahMove>>) -> i32 {
+/// Exact first-player margin under perfect play within the window `(alpha, beta)` (fail-soft
+/// minimax with alpha-beta over our rules; the first player maximises, so Kalah's extra turns
+/// need no special case), each position's proven bounds memoised by its key.
+fn solve(
+    position: Kalah,
+    mut alpha: i32,
+    mut beta: i32,
+    memo: &mut HashMap<Key, (i32, i32)>,
+    moves: &mut Vec<Vec<KalahMove>>,
+) -> i32 {
     if let Some(outcome) = position.outcome() {
         return outcome.margin();
     }
     let key = position.key();
-    if let Some(&value) = memo.get(&key) {
-        return value;
+    let (lower, upper) = memo.get(&key).copied().unwrap_or((i32::MIN, i32::MAX));
+    if lower >= beta || lower == upper {
+        return lower;
     }
+    if upper <= alpha {
+        return upper;
+    }
+    alpha = alpha.max(lower);
+    beta = beta.min(upper);
+    let (alpha_in, beta_in) = (alpha, beta);
     let mut list = moves.pop().unwrap_or_default();
     position.legal_moves(&mut list);
     let maximise = position.side_to_move() == Seat::FIRST;
     let mut best = if maximise { i32::MIN } else { i32::MAX };
     for &mv in &list {
-        let value = solve(position.play_unchecked(mv), memo, moves);
-        best = if maximise {
-            best.max(value)
+        let value = solve(position.play_unchecked(mv), alpha, beta, memo, moves);
+        if maximise {
+            best = best.max(value);
+            alpha = alpha.max(value);
         } else {
-            best.min(value)
-        };
+            best = best.min(value);
+            beta = beta.min(value);
+        }
+        if alpha >= beta {
+            break;
+        }
     }
     moves.push(list);
-    memo.insert(key, best);
+    let proven = if best <= alpha_in {
+        (lower, best.min(upper))
+    } else if best >= beta_in {
+        (best.max(lower), upper)
+    } else {
+        (best, best)
+    };
+    memo.insert(key, proven);
     best
 }
 
@@ -126,7 +153,13 @@ fn small_kalah_margins_match_the_published_solutions_for_both_capture_rules() {
             continue;
         }
         let config = KalahConfig::new(pits, seeds, capture).unwrap();
-        let value = solve(Kalah::new(config), &mut HashMap::new(), &mut Vec::new());
+        let value = solve(
+            Kalah::new(config),
+            i32::MIN,
+            i32::MAX,
+            &mut HashMap::new(),
+            &mut Vec::new(),
+        );
         assert_eq!(value, margin, "{config}");
         checked += 1;
     }

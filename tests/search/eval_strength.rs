@@ -43,8 +43,8 @@ fn play_match<G: Evaluators>(
             }
             let a_moves = (record.current().side_to_move().index() == 0) == a_first;
             let engine = if a_moves { &mut first } else { &mut second };
-            let outcome = engine.search(&record, limits, &StopSignal::new(), &mut |_| {});
-            record.try_play(outcome.best_move.unwrap()).unwrap();
+            let found = engine.search(&record, limits, &StopSignal::new(), &mut |_| {});
+            record.try_play(found.best_move.unwrap()).unwrap();
             plies += 1;
         }
         let margin = record.outcome().map_or(0, |o| o.margin());

@@ -21,7 +21,7 @@ fn kalah_searcher(threads: usize) -> Searcher<Kalah> {
 fn a_node_limit_is_kept() {
     let record = GameRecord::new(Kalah::new(KalahConfig::default()));
     for threads in [1, 2] {
-        let outcome = kalah_searcher(threads).search(
+        let report = kalah_searcher(threads).search(
             &record,
             &Limits::nodes(20_000),
             &StopSignal::new(),
@@ -29,12 +29,12 @@ fn a_node_limit_is_kept() {
         );
         // Each thread checks the shared count every 1024 nodes at most.
         assert!(
-            outcome.nodes <= 20_000 + 1024 * threads as u64,
+            report.nodes <= 20_000 + 1024 * threads as u64,
             "{} nodes",
-            outcome.nodes
+            report.nodes
         );
-        assert!(outcome.depth >= 5);
-        assert!(record.current().is_legal(outcome.best_move.unwrap()));
+        assert!(report.depth >= 5);
+        assert!(record.current().is_legal(report.best_move.unwrap()));
     }
 }
 
@@ -49,24 +49,24 @@ fn a_stop_signal_ends_an_infinite_search_with_a_legal_move() {
             stopper.stop();
         });
         let mut depths = Vec::new();
-        let outcome =
+        let report =
             kalah_searcher(threads).search(&record, &Limits::infinite(), &stop, &mut |info| {
                 depths.push(info.depth)
             });
         timer.join().unwrap();
-        assert!(outcome.stopped);
+        assert!(report.stopped);
         // One report per completed depth, deeper each time (with a helper, the main thread
         // may take a helper's deeper pass over and skip a depth), the last the answer's.
-        assert!(outcome.depth >= 1 && depths.last() == Some(&outcome.depth));
+        assert!(report.depth >= 1 && depths.last() == Some(&report.depth));
         assert!(
             depths.windows(2).all(|pair| pair[0] < pair[1]),
             "{depths:?}"
         );
         if threads == 1 {
-            assert_eq!(depths, (1..=outcome.depth).collect::<Vec<_>>());
+            assert_eq!(depths, (1..=report.depth).collect::<Vec<_>>());
         }
-        assert!(record.current().is_legal(outcome.best_move.unwrap()));
-        assert_eq!(outcome.pv.first(), outcome.best_move.as_ref());
+        assert!(record.current().is_legal(report.best_move.unwrap()));
+        assert_eq!(report.pv.first(), report.best_move.as_ref());
     }
 }
 
@@ -77,11 +77,11 @@ fn a_raised_signal_before_the_search_still_answers_with_a_searched_legal_move() 
         let stop = StopSignal::new();
         stop.stop();
         let limits = Limits::depth(10);
-        let outcome = kalah_searcher(threads).search(&record, &limits, &stop, &mut |_| {});
+        let report = kalah_searcher(threads).search(&record, &limits, &stop, &mut |_| {});
         // Depth 1 always completes (microseconds); nothing deeper once stopped.
-        assert_eq!(outcome.depth, 1, "{threads} threads");
-        assert!(outcome.stopped);
-        assert!(record.current().is_legal(outcome.best_move.unwrap()));
+        assert_eq!(report.depth, 1, "{threads} threads");
+        assert!(report.stopped);
+        assert!(record.current().is_legal(report.best_move.unwrap()));
     }
 }
 
@@ -102,14 +102,14 @@ fn a_finished_game_has_no_move_and_its_final_score() {
     let mv = record.current().parse_move("5").unwrap();
     record.try_play(mv).unwrap();
     assert!(record.outcome().is_some());
-    let outcome =
+    let report =
         kalah_searcher(1).search(&record, &Limits::depth(5), &StopSignal::new(), &mut |_| {});
-    assert_eq!(outcome.best_move, None);
+    assert_eq!(report.best_move, None);
     let margin = record
         .outcome()
         .unwrap()
         .margin_for(record.current().side_to_move());
-    assert_eq!(outcome.score.margin(), Some(margin));
+    assert_eq!(report.score.margin(), Some(margin));
 }
 
 #[test]

@@ -169,23 +169,37 @@ fn random_positions(spec: &str, count: usize, seed: u64) -> Vec<AtaxxSeats> {
     found
 }
 
+/// Paranoid, BRS and BRS+ run on the PVS node loop over a two-sided view of the game; their
+/// values at every depth from 1 to 3 are their definitions', as max-n's at 1 and 2.
 #[test]
 fn each_algorithm_finds_its_definitions_value() {
     for (spec, seed) in [("ataxx:players=3", 1), ("ataxx:players=4", 2)] {
         for position in random_positions(spec, 12, seed) {
             let root = position.side_to_move();
-            for (algorithm, depth, expected) in [
-                (MultiAlgorithm::MaxN, 2, maxn(&position, 2)[root.index()]),
-                (MultiAlgorithm::Paranoid, 3, paranoid(&position, 3, root)),
-                (MultiAlgorithm::Brs, 3, brs(&position, 3, root)),
-                (MultiAlgorithm::BrsPlus, 3, brs_plus(&position, 3, root)),
-            ] {
+            let mut cases = vec![(MultiAlgorithm::MaxN, 2, maxn(&position, 2)[root.index()])];
+            for depth in 1..=3 {
+                cases.extend([
+                    (
+                        MultiAlgorithm::Paranoid,
+                        depth,
+                        paranoid(&position, depth, root),
+                    ),
+                    (MultiAlgorithm::Brs, depth, brs(&position, depth, root)),
+                    (
+                        MultiAlgorithm::BrsPlus,
+                        depth,
+                        brs_plus(&position, depth, root),
+                    ),
+                ]);
+            }
+            cases.push((MultiAlgorithm::MaxN, 1, maxn(&position, 1)[root.index()]));
+            for (algorithm, depth, expected) in cases {
                 let found = MultiSearch::<AtaxxSeats>::new(1 << 16).search(
                     &position,
                     algorithm,
                     &Limits::depth(depth),
                 );
-                assert_eq!(found.value, expected, "{algorithm:?} at {position}");
+                assert_eq!(found.value, expected, "{algorithm:?} {depth} at {position}");
                 assert!(position.is_legal(found.best.unwrap()));
                 assert_eq!(found.depth, depth);
             }
@@ -227,11 +241,14 @@ fn a_search_resumes_above_the_depth_its_table_holds_for_the_root() {
                 (3, 0),
                 "{algorithm:?} at {position}"
             );
-            // Depth 4 after depth 3 runs the one iteration a fresh search ends with.
+            // Depth 4 after depth 3 runs the one iteration a fresh search ends with (the
+            // same value; the move and the nodes may differ in the killers and history
+            // it starts with).
             let resumed = split.search(&position, algorithm, &to_depth(4));
-            assert_eq!((resumed.best, resumed.value), (whole.best, whole.value));
+            assert_eq!(resumed.value, whole.value);
+            assert!(position.is_legal(resumed.best.unwrap()));
             assert_eq!(resumed.depth, 4);
-            assert_eq!(resumed.nodes, whole.nodes - first.nodes);
+            assert!(resumed.nodes > 0);
             // Without resuming, the search deepens from depth 1 again.
             let mut plain = MultiSearch::<AtaxxSeats>::new(1 << 16).with_resume(false);
             plain.search(&position, algorithm, &to_depth(3));

@@ -51,7 +51,7 @@ fn proofs_agree_with_the_independent_solver() {
 }
 
 /// Near the end, a search with a node budget proves the value first and says so: its
-/// outcome and its report carry the exact value, and its move keeps it.
+/// answer and its report carry the exact value, and its move keeps it.
 #[test]
 fn searches_near_the_end_report_proven_values() {
     use ponder::search::{SearchOptions, Searcher, TableKind, TranspositionTable};
@@ -65,16 +65,16 @@ fn searches_near_the_end_report_proven_values() {
         let (fen, value) = (fields[0], fields[2].parse::<i32>().unwrap());
         let record = Ataxx::parse_position(&config, fen).unwrap();
         let mut reported = None;
-        let outcome = searcher.search(
+        let found = searcher.search(
             &record,
             &Limits::nodes(NODES),
             &StopSignal::new(),
             &mut |info| reported = info.exact,
         );
-        assert_eq!(outcome.exact, Some(value), "{fen}");
+        assert_eq!(found.exact, Some(value), "{fen}");
         assert_eq!(reported, Some(value), "{fen}");
-        assert_eq!(outcome.score.margin().unwrap_or(0), value, "{fen}");
-        let child = record.current().play(outcome.best_move.unwrap());
+        assert_eq!(found.score.margin().unwrap_or(0), value, "{fen}");
+        let child = record.current().play(found.best_move.unwrap());
         let after = Ataxx::parse_position(&config, &child.position_text()).unwrap();
         let proof = prover.prove(&after, &Limits::nodes(NODES), &StopSignal::new());
         let sign = if child.side_to_move() == record.current().side_to_move() {

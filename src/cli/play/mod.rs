@@ -11,16 +11,15 @@ mod save;
 mod seated;
 mod seats;
 
-use super::{CliError, PositionArgs};
+use super::{CliError, PositionArgs, with_seats_or_game};
 use crate::eval::Database;
-use crate::games::ataxx::seats::SeatsConfig;
 use crate::games::{GameRecord, GameSpec, Seat};
 use crate::players::{Level, PlayerSpec, StopSignal, Thought, Turn};
 use crate::search::Evaluators;
-use crate::with_game;
 use input::{Entry, HELP, Input, Next};
 use render::{LiveLine, draw_board, legal_text, seat_name, thought_line};
 pub use save::{SAVED_GAME_FILE, SavedGame};
+pub(crate) use seated::seated_engine;
 pub(crate) use seats::SeatSpec;
 use seats::{SeatPlayer, parse_seats};
 use std::io::{IsTerminal, Write};
@@ -111,9 +110,6 @@ fn offer_resume(path: &Path, out: &mut dyn Write) -> Result<Option<SavedGame>, C
 
 /// Plays the game.
 pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    if args.load.is_none() && SeatsConfig::wanted_by(&args.position.game) {
-        return seated::run(args, out);
-    }
     let autosave = autosave_path(args);
     let saved = match (&args.load, &autosave) {
         (Some(path), _) => Some(SavedGame::read(path)?),
@@ -124,7 +120,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         Some(saved) => saved.spec()?,
         None => args.position.game.clone(),
     };
-    with_game!(spec, G => run_game::<G>(args, &spec, saved.as_ref(), autosave, out))
+    with_seats_or_game!(spec, G => run_game::<G>(args, &spec, saved.as_ref(), autosave, out))
 }
 
 fn run_game<G: Evaluators>(
@@ -138,14 +134,18 @@ fn run_game<G: Evaluators>(
         Some(saved) => saved.record()?,
         None => args.position.record()?,
     };
+    let seat_count = record.current().seat_count();
     let seat_specs = match (&args.seats, saved) {
-        (Some(text), _) => parse_seats(text)?,
-        (None, Some(saved)) if saved.seats.len() == 2 => parse_seats(&saved.seats.join(","))?,
-        (None, _) if args.side == "second" => [
+        (Some(text), _) => parse_seats(text, seat_count)?,
+        (None, Some(saved)) if saved.seats.len() == seat_count => {
+            parse_seats(&saved.seats.join(","), seat_count)?
+        }
+        (None, _) if seat_count > 2 => seated::default_seats(seat_count),
+        (None, _) if args.side == "second" => vec![
             SeatSpec::Computer(PlayerSpec::named("engine")),
             SeatSpec::Human,
         ],
-        (None, _) => [
+        (None, _) => vec![
             SeatSpec::Human,
             SeatSpec::Computer(PlayerSpec::named("engine")),
         ],
@@ -166,6 +166,11 @@ fn run_game<G: Evaluators>(
         None if args.level == Level::Perfect => cached_database::<G>(spec)?,
         given => given,
     };
+    if seat_count > 2 && args.book.book.is_some() {
+        return Err(CliError::Usage(
+            "--book: the book is the two-seat engine's, not a table of more seats".into(),
+        ));
+    }
     if engines == 0 && args.book.book.is_some() {
         return Err(CliError::Usage(
             "--book: the book is the engine's, and no seat is an engine".into(),
@@ -183,7 +188,11 @@ fn run_game<G: Evaluators>(
             (database.clone(), book.clone()),
         )
     };
-    let seats = [build(0)?, build(1)?];
+    let seats = if seat_count > 2 {
+        seated::seat_players(&seat_specs, args, any_human && !args.no_ponder)?
+    } else {
+        vec![build(0)?, build(1)?]
+    };
     let interactive = std::io::stdin().is_terminal();
     let live = interactive && std::io::stdout().is_terminal();
     let mut session = Session {
@@ -247,8 +256,8 @@ fn plies(count: usize) -> String {
 struct Session<G: Evaluators> {
     spec: String,
     record: GameRecord<G>,
-    seat_specs: [SeatSpec; 2],
-    seats: [SeatPlayer<G>; 2],
+    seat_specs: Vec<SeatSpec>,
+    seats: Vec<SeatPlayer<G>>,
     hint: Option<Box<dyn crate::players::Player<G>>>,
     hint_spec: PlayerSpec,
     /// The endgame database the computer's searches consult (`--egdb`).
@@ -274,12 +283,14 @@ const POLL: Duration = Duration::from_millis(120);
 
 impl<G: Evaluators> Session<G> {
     fn play(&mut self, out: &mut dyn Write) -> Result<(), CliError> {
+        let names: Vec<String> = (0..self.seats.len())
+            .map(|seat| seat_name(Seat::new(seat), &self.seats))
+            .collect();
         writeln!(
             out,
-            "{}: {} vs {}. Type `help` for the commands.",
+            "{}: {}. Type `help` for the commands.",
             self.spec,
-            seat_name(Seat::FIRST, &self.seats),
-            seat_name(Seat::SECOND, &self.seats)
+            names.join(" vs ")
         )?;
         self.observe_all();
         loop {
@@ -292,7 +303,7 @@ impl<G: Evaluators> Session<G> {
                 self.finish(out)?;
                 return Ok(());
             }
-            let seat = self.record.current().side_to_move().index().min(1);
+            let seat = self.seat_index(self.record.current().side_to_move());
             if self.seats[seat].is_human() {
                 if let TurnEnd::Quit = self.human_turn(out)? {
                     return Ok(());
@@ -301,6 +312,36 @@ impl<G: Evaluators> Session<G> {
                 self.computer_turn(out, seat)?;
             }
         }
+    }
+
+    /// The index in `seats` of `seat`.
+    fn seat_index(&self, seat: Seat) -> usize {
+        seat.index().min(self.seats.len().saturating_sub(1))
+    }
+
+    /// At a table of more than two seats, what the bots pondered on the human's turn just
+    /// ended: their nodes together and the deepest round completed over every reply. (Two
+    /// seats show pondering on the live line only.)
+    fn report_pondering(&mut self, out: &mut dyn Write) -> Result<(), CliError> {
+        if self.seats.len() <= 2 {
+            return Ok(());
+        }
+        let mut pondered = None;
+        for seat in self.seats.iter_mut() {
+            if let SeatPlayer::Computer { player, .. } = seat {
+                if let Some(thought) = player.pondering() {
+                    let (nodes, depth) = pondered.unwrap_or((0, 0));
+                    pondered = Some((nodes + thought.nodes, depth.max(thought.depth)));
+                }
+            }
+        }
+        if let Some((nodes, depth)) = pondered {
+            writeln!(
+                out,
+                "the bots pondered {nodes} nodes (depth {depth} on every reply)"
+            )?;
+        }
+        Ok(())
     }
 
     /// Tells every computer player where the game stands (they ponder on others' turns).
@@ -361,6 +402,7 @@ impl<G: Evaluators> Session<G> {
                         if !self.interactive {
                             writeln!(out, "{name} plays {mv}")?;
                         }
+                        self.report_pondering(out)?;
                         self.observe_all();
                         return Ok(TurnEnd::Continue);
                     }
@@ -466,7 +508,7 @@ impl<G: Evaluators> Session<G> {
         let positions = self.record.positions();
         let last_human = (0..self.record.moves().len())
             .rev()
-            .find(|&ply| self.seats[positions[ply].side_to_move().index().min(1)].is_human());
+            .find(|&ply| self.seats[self.seat_index(positions[ply].side_to_move())].is_human());
         let Some(keep) = last_human else {
             return Err("nothing to undo: no human move has been played".to_string());
         };
@@ -483,11 +525,11 @@ impl<G: Evaluators> Session<G> {
 
     fn hint(&mut self, out: &mut dyn Write) -> Result<(), CliError> {
         if self.hint.is_none() {
-            self.hint = Some(crate::players::build_player_with::<G>(
-                &self.hint_spec,
-                0,
-                self.database.clone(),
-            )?);
+            self.hint = Some(if self.seats.len() > 2 {
+                seated::hint_player::<G>()?
+            } else {
+                crate::players::build_player_with::<G>(&self.hint_spec, 0, self.database.clone())?
+            });
         }
         let Some(player) = self.hint.as_mut() else {
             return Ok(());
@@ -537,16 +579,6 @@ impl<G: Evaluators> Session<G> {
     fn finish(&mut self, out: &mut dyn Write) -> Result<(), CliError> {
         self.stop_all();
         draw_board(out, &self.spec, &self.record, &self.seats)?;
-        let outcome = self.record.outcome().unwrap_or(crate::games::Outcome::DRAW);
-        let scores = self.record.current().scores();
-        let verdict = match outcome.winner() {
-            Some(seat) => format!(
-                "{} wins by {}",
-                seat_name(seat, &self.seats),
-                outcome.margin().abs()
-            ),
-            None => "draw".to_string(),
-        };
         writeln!(
             out,
             "moves: {}",
@@ -557,6 +589,21 @@ impl<G: Evaluators> Session<G> {
                 .collect::<Vec<_>>()
                 .join(" ")
         )?;
+        if self.seats.len() > 2 {
+            let standings = seated::standings(&self.record.current());
+            writeln!(out, "result: {standings}")?;
+            return Ok(());
+        }
+        let outcome = self.record.outcome().unwrap_or(crate::games::Outcome::DRAW);
+        let scores = self.record.current().scores();
+        let verdict = match outcome.winner() {
+            Some(seat) => format!(
+                "{} wins by {}",
+                seat_name(seat, &self.seats),
+                outcome.margin().abs()
+            ),
+            None => "draw".to_string(),
+        };
         writeln!(
             out,
             "result: {verdict} ({} to {}) after {}",

@@ -8,18 +8,27 @@ use crate::players::Thought;
 use crate::search::Evaluators;
 use std::io::Write;
 
-/// The seat's name with who sits there: `first player (human)`.
-pub(super) fn seat_name<G: Evaluators>(seat: Seat, seats: &[SeatPlayer<G>; 2]) -> String {
-    format!("{seat} player ({})", seats[seat.index().min(1)].label())
+/// The seat's name with who sits there: `first player (human)`; at a table of more seats
+/// `seat o (engine)`.
+pub(super) fn seat_name<G: Evaluators>(seat: Seat, seats: &[SeatPlayer<G>]) -> String {
+    let label = seats
+        .get(seat.index())
+        .or(seats.last())
+        .map_or("", SeatPlayer::label);
+    if seats.len() > 2 {
+        return super::seated::seat_name(seat, label);
+    }
+    format!("{seat} player ({label})")
 }
 
 /// Draws the position: a header (move number, last move), the game's own board drawing (pits
-/// or cells with their indices), the scores and whose turn it is.
+/// or cells with their indices), the scores and whose turn it is; at a table of more than two
+/// seats the board of its notation and every seat's stones.
 pub(super) fn draw_board<G: Evaluators>(
     out: &mut dyn Write,
     spec: &str,
     record: &GameRecord<G>,
-    seats: &[SeatPlayer<G>; 2],
+    seats: &[SeatPlayer<G>],
 ) -> std::io::Result<()> {
     let plies = record.moves().len();
     writeln!(out)?;
@@ -33,6 +42,9 @@ pub(super) fn draw_board<G: Evaluators>(
             "last move: {mv} by {}",
             seat_name(before.side_to_move(), seats)
         )?;
+    }
+    if seats.len() > 2 {
+        return super::seated::draw(out, &record.current(), seats);
     }
     // The alternate form draws the board where a game has two forms (Oware).
     writeln!(out, "{:#}", record.current())?;

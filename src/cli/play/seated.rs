@@ -1,240 +1,114 @@
-//! `ponder play` for more than two seats (`--game ataxx:players=N`): humans type moves,
-//! bots share one [`Engine`], which ponders while a human thinks (for the next bot's
-//! algorithm).
+//! What `ponder play` does only at a table of more than two seats (`--game ataxx:players=N`):
+//! its bots, each an engine of its multi-player search pondering while the others move; the
+//! seats' names; the board and every seat's stones; the standings at the end. The game itself
+//! is the one loop of every table (`Session`).
 
 use super::PlayArgs;
-use super::input::{Entry, Input, Next};
-use super::seats::{SeatSpec, parse_seat_list};
+use super::seats::{SeatPlayer, SeatSpec};
 use crate::cli::CliError;
-use crate::engine::{Command, Engine, EngineConfig, EngineOption, Event, PonderInfo, StopSignal};
-use crate::games::ataxx::seats::{AtaxxSeats, seat_letter};
-use crate::games::{Game, GameRecord, Seat};
-use crate::players::SeatedPlayer;
-use crate::search::Limits;
-use crate::search::multi::MultiAlgorithm;
-use std::io::{IsTerminal, Write};
+use crate::engine::EngineConfig;
+use crate::games::ataxx::seats::seat_letter;
+use crate::games::{Game, Seat};
+use crate::players::{EnginePlayer, Player, PlayerError, PlayerSpec, SeatedPlayer};
+use crate::search::{Evaluators, Limits};
+use std::io::Write;
 use std::time::Duration;
 
-/// The algorithm `engine` seats use (BRS+).
-const DEFAULT_ALGORITHM: MultiAlgorithm = EngineConfig::DEFAULT_SEATED_ALGORITHM;
-
-/// The engine's table, MiB.
+/// The table the bots share, MiB (each bot's engine gets its share).
 const HASH_MIB: usize = 64;
 
-/// Who sits at one seat.
-#[derive(Clone, Debug, PartialEq)]
-enum Sitter {
-    Human,
-    Bot(SeatedPlayer),
+/// The seats when `--seats` is not given: a human, then engines.
+pub(super) fn default_seats(seats: usize) -> Vec<SeatSpec> {
+    (0..seats)
+        .map(|seat| match seat {
+            0 => SeatSpec::Human,
+            _ => SeatSpec::Computer(PlayerSpec::named("engine")),
+        })
+        .collect()
 }
 
-/// Reads `--seats human,engine,brs:nodes=5000,...` (one entry a seat, as `--seats` of two
-/// seats; a bot is a [`SeatedPlayer`] spec, searching within `--depth` and `--movetime`
-/// (default 1 s) unless it sets its own budget).
-fn parse_sitters(text: &str, seats: usize, args: &PlayArgs) -> Result<Vec<Sitter>, CliError> {
-    let specs = parse_seat_list(text)?;
-    if specs.len() != seats {
-        return Err(CliError::Usage(format!(
-            "--seats {text:?}: {} entries for {seats} seats",
-            specs.len()
-        )));
-    }
+/// The engine player of a bot at a table of more than two seats: an engine of `player`'s
+/// multi-player algorithm (on `config` otherwise), answering within `player`'s limits.
+pub(crate) fn seated_engine<G: Evaluators>(
+    player: SeatedPlayer,
+    config: EngineConfig,
+) -> Result<Box<dyn Player<G>>, PlayerError> {
+    let config = EngineConfig {
+        seated_algorithm: player.algorithm,
+        ..config
+    };
+    let engine = EnginePlayer::<G>::new(config, player.limits, player.name)?;
+    Ok(Box::new(engine))
+}
+
+/// The hint's player: the default bot, searching 1 s, not pondering.
+pub(super) fn hint_player<G: Evaluators>() -> Result<Box<dyn Player<G>>, CliError> {
+    let limits = Limits {
+        depth: Some(64),
+        hard_time: Some(Duration::from_millis(1000)),
+        ..Limits::default()
+    };
+    let (_, player) = bot::<G>(&PlayerSpec::named("engine"), limits, false, HASH_MIB / 4)?;
+    Ok(player)
+}
+
+/// The bot `spec` names, searching within `defaults` unless it sets its own budget: its
+/// label (the spec) and its engine of `hash_mib` MiB, pondering on the others' turns when
+/// `ponder`.
+fn bot<G: Evaluators>(
+    spec: &PlayerSpec,
+    defaults: Limits,
+    ponder: bool,
+    hash_mib: usize,
+) -> Result<(String, Box<dyn Player<G>>), CliError> {
+    let bot = SeatedPlayer::from_spec(spec, defaults)?;
+    let config = EngineConfig {
+        ponder,
+        hash_mib,
+        pin_thread: false,
+        ..EngineConfig::default()
+    };
+    Ok((bot.name.clone(), seated_engine::<G>(bot, config)?))
+}
+
+/// The players of `specs`: a bot is a [`SeatedPlayer`] spec searching within `--depth` and
+/// `--movetime` (default 1 s) unless it sets its own budget, an engine of its own that
+/// ponders on the others' turns when `ponder`.
+pub(super) fn seat_players<G: Evaluators>(
+    specs: &[SeatSpec],
+    args: &PlayArgs,
+    ponder: bool,
+) -> Result<Vec<SeatPlayer<G>>, CliError> {
     let defaults = Limits {
         depth: Some(args.depth.unwrap_or(64)),
         hard_time: Some(Duration::from_millis(args.movetime.unwrap_or(1000))),
         ..Limits::default()
     };
+    let bots = specs.iter().filter(|s| **s != SeatSpec::Human).count();
+    let hash_mib = HASH_MIB / bots.max(1);
     specs
         .iter()
         .map(|spec| match spec {
-            SeatSpec::Human => Ok(Sitter::Human),
-            SeatSpec::Computer(spec) => Ok(Sitter::Bot(SeatedPlayer::from_spec(
-                spec,
-                defaults.clone(),
-            )?)),
+            SeatSpec::Human => Ok(SeatPlayer::Human),
+            SeatSpec::Computer(spec) => {
+                let (label, player) = bot::<G>(spec, defaults.clone(), ponder, hash_mib)?;
+                Ok(SeatPlayer::Computer { label, player })
+            }
         })
         .collect()
 }
 
-/// Plays the game to its end (or until the human quits or the input ends: exit code 3).
-pub(super) fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let mut record: GameRecord<AtaxxSeats> = args.position.record()?;
-    let seats = record.current().seat_count();
-    let default_seats = ["human", "engine", "engine", "engine"][..seats].join(",");
-    let sitters = parse_sitters(args.seats.as_deref().unwrap_or(&default_seats), seats, args)?;
-    let ponder = !args.no_ponder && sitters.iter().any(|s| *s != Sitter::Human);
-    let config = EngineConfig {
-        ponder,
-        hash_mib: HASH_MIB,
-        ..EngineConfig::default()
-    };
-    let engine = Engine::new(record.clone(), config)?;
-    let mut algorithm = DEFAULT_ALGORITHM;
-    let mut syncs = 0;
-    let mut input = Input::spawn(Box::new(std::io::BufReader::new(std::io::stdin())));
-    let interactive = std::io::stdin().is_terminal();
-    let mut moves = Vec::new();
-    loop {
-        let position = record.current();
-        draw(out, &position, &sitters)?;
-        position.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return finish(out, &position, &sitters);
-        }
-        let seat = position.side_to_move();
-        let mv = match &sitters[seat.index()] {
-            Sitter::Bot(bot) => {
-                use_algorithm(&engine, &mut algorithm, bot.algorithm);
-                let found =
-                    engine.best_move_with(bot.limits.clone(), &StopSignal::new(), |_| {})?;
-                let mv = found.mv.unwrap_or(moves[0]);
-                writeln!(
-                    out,
-                    "{} ({}) plays {mv}: depth {}, {} nodes, value {}",
-                    name(seat),
-                    bot.name,
-                    found.depth,
-                    found.nodes,
-                    found.score
-                )?;
-                engine.send_move(mv);
-                mv
-            }
-            Sitter::Human => {
-                // The engine ponders on its own from here, for the next bot.
-                if let Some(bot) = next_bot(&sitters, &position) {
-                    use_algorithm(&engine, &mut algorithm, bot);
-                }
-                writeln!(out, "{} to move (legal: {})", name(seat), moves.len())?;
-                let typed = human_move(&mut input, &position, interactive, out)?;
-                if let Typed::Move(mv) = typed {
-                    engine.send_move(mv);
-                }
-                syncs += 1;
-                if let Some((nodes, depth)) = pondered(&engine, syncs) {
-                    writeln!(
-                        out,
-                        "the bots pondered {nodes} nodes (depth {depth} on every reply)"
-                    )?;
-                }
-                match typed {
-                    Typed::Move(mv) => mv,
-                    Typed::Quit => return Ok(()),
-                    Typed::Ended if interactive => return Ok(()),
-                    Typed::Ended => {
-                        let message = format!(
-                            "input ended before the game did: {} to move; position: {position}",
-                            name(seat)
-                        );
-                        writeln!(out, "result: unfinished ({message})")?;
-                        return Err(CliError::InputEnded(message));
-                    }
-                }
-            }
-        };
-        record.try_play(mv)?;
-    }
+/// `seat x (human)`.
+pub(super) fn seat_name(seat: Seat, label: &str) -> String {
+    format!("seat {} ({label})", seat_letter(seat))
 }
 
-/// Sets the engine's algorithm to `wanted` if it is not already.
-fn use_algorithm(
-    engine: &Engine<AtaxxSeats>,
-    current: &mut MultiAlgorithm,
-    wanted: MultiAlgorithm,
-) {
-    if *current != wanted {
-        engine.set_option(EngineOption::SeatedAlgorithm(wanted));
-        *current = wanted;
-    }
-}
-
-/// The algorithm of the first bot after the seat to move, of the seats still holding stones.
-fn next_bot(sitters: &[Sitter], position: &AtaxxSeats) -> Option<MultiAlgorithm> {
-    let stones = position.stone_counts();
-    let to_move = position.side_to_move().index();
-    (1..sitters.len())
-        .map(|step| (to_move + step) % sitters.len())
-        .filter(|&seat| stones[seat] > 0)
-        .find_map(|seat| match &sitters[seat] {
-            Sitter::Bot(bot) => Some(bot.algorithm),
-            Sitter::Human => None,
-        })
-}
-
-/// What the engine pondered on the human's turn just ended: its nodes and the deepest round
-/// completed over every reply, `None` if it did not ponder. Waits (a `sync` numbered `sync`)
-/// until the move sent before has stopped the pondering.
-fn pondered(engine: &Engine<AtaxxSeats>, sync: u64) -> Option<(u64, u32)> {
-    engine.send(Command::Sync(sync));
-    let mut pondered = None;
-    loop {
-        match engine.recv_timeout(Duration::from_secs(60))? {
-            Event::Synced { id, .. } if id == sync => return pondered,
-            Event::Ponder(PonderInfo::Started { .. }) => pondered = Some((0, 0)),
-            Event::Ponder(PonderInfo::Progress { depth, nodes, .. }) => {
-                pondered = Some((nodes, depth));
-            }
-            Event::Ponder(PonderInfo::Stopped { nodes, .. }) => {
-                pondered = pondered.map(|(_, depth)| (nodes, depth));
-            }
-            _ => {}
-        }
-    }
-}
-
-/// What the human typed in the end.
-enum Typed {
-    /// A legal move.
-    Move(<AtaxxSeats as Game>::Move),
-    /// `quit`.
-    Quit,
-    /// The input ended.
-    Ended,
-}
-
-/// The human's next legal move, or why there is none.
-fn human_move(
-    input: &mut Input,
-    position: &AtaxxSeats,
-    interactive: bool,
+/// The board of the position's notation (rank 7 at the top) and each seat's stones.
+pub(super) fn draw<G: Evaluators>(
     out: &mut dyn Write,
-) -> Result<Typed, CliError> {
-    loop {
-        match input.next(Duration::from_millis(200)) {
-            Next::Waiting => continue,
-            Next::Ended => return Ok(Typed::Ended),
-            Next::Entry(Entry::Quit) => return Ok(Typed::Quit),
-            Next::Entry(Entry::Move(text)) => match position.parse_move(&text) {
-                Ok(mv) => return Ok(Typed::Move(mv)),
-                Err(error) => {
-                    writeln!(out, "{text}: {error}")?;
-                    if interactive {
-                        input.clear_queue();
-                    }
-                }
-            },
-            Next::Entry(Entry::Moves) => {
-                let mut moves = Vec::new();
-                position.legal_moves(&mut moves);
-                let text: Vec<String> = moves.iter().map(ToString::to_string).collect();
-                writeln!(out, "legal: {}", text.join(" "))?;
-            }
-            Next::Entry(_) => writeln!(
-                out,
-                "in games of more than two seats: a move, moves or quit"
-            )?,
-        }
-    }
-}
-
-/// `seat x`.
-fn name(seat: Seat) -> String {
-    format!("seat {}", seat_letter(seat))
-}
-
-/// The board, rank 7 at the top, and each seat's stones.
-fn draw(out: &mut dyn Write, position: &AtaxxSeats, sitters: &[Sitter]) -> std::io::Result<()> {
-    writeln!(out)?;
+    position: &G,
+    seats: &[SeatPlayer<G>],
+) -> std::io::Result<()> {
     let text = position.to_string();
     let board = text.split(' ').next().unwrap_or_default();
     for (row, rank) in board.split('/').enumerate() {
@@ -251,35 +125,35 @@ fn draw(out: &mut dyn Write, position: &AtaxxSeats, sitters: &[Sitter]) -> std::
         writeln!(out, "{} {}", 7 - row, line.trim_end())?;
     }
     writeln!(out, "  a b c d e f g")?;
-    let counts = position.stone_counts();
-    let stones: Vec<String> = sitters
+    let stones: Vec<String> = seats
         .iter()
         .enumerate()
-        .map(|(seat, sitter)| {
-            let who = match sitter {
-                Sitter::Human => "human",
-                Sitter::Bot(bot) => &bot.name,
-            };
-            format!("{} ({who}) {}", seat_letter(Seat::new(seat)), counts[seat])
+        .map(|(seat, player)| {
+            let seat = Seat::new(seat);
+            let who = player.label();
+            format!(
+                "{} ({who}) {}",
+                seat_letter(seat),
+                position.seat_score(seat)
+            )
         })
         .collect();
     writeln!(out, "stones: {}; position {text}", stones.join(", "))
 }
 
-/// The final standings.
-fn finish(out: &mut dyn Write, position: &AtaxxSeats, sitters: &[Sitter]) -> Result<(), CliError> {
+/// The final standings: `x rank 1 (12 stones), o rank 2 (...), ...`.
+pub(super) fn standings<G: Game>(position: &G) -> String {
     let ranks = position.ranks().unwrap_or_default();
-    let counts = position.stone_counts();
-    let standings: Vec<String> = (0..sitters.len())
+    (0..position.seat_count().min(Seat::MAX))
         .map(|seat| {
+            let seat = Seat::new(seat);
             format!(
                 "{} rank {} ({} stones)",
-                seat_letter(Seat::new(seat)),
-                ranks[seat],
-                counts[seat]
+                seat_letter(seat),
+                ranks[seat.index()],
+                position.seat_score(seat)
             )
         })
-        .collect();
-    writeln!(out, "result: {}", standings.join(", "))?;
-    Ok(())
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -34,20 +34,27 @@ impl SeatSpec {
     }
 }
 
-/// Reads `--seats A,B` (two seats separated by a comma; player specs with parameters may
-/// use `;` between their own parameters, e.g. `human,pvs:depth=6;eval=store-diff`).
-pub(crate) fn parse_seats(text: &str) -> Result<[SeatSpec; 2], PlayerError> {
-    parse_seat_list(text)?
-        .try_into()
-        .map_err(|_| PlayerError::Spec {
-            spec: text.to_string(),
-            reason: "--seats takes two seats separated by a comma, e.g. human,engine".into(),
-        })
+/// Reads `--seats` of a table of `seats` seats: the seats separated by commas (player specs
+/// with parameters may use `;` between their own parameters, e.g.
+/// `human,pvs:depth=6;eval=store-diff`); an error unless there is one entry a seat.
+pub(crate) fn parse_seats(text: &str, seats: usize) -> Result<Vec<SeatSpec>, PlayerError> {
+    let specs = parse_seat_list(text)?;
+    if specs.len() == seats {
+        return Ok(specs);
+    }
+    let count = ["two", "three", "four"]
+        .get(seats.wrapping_sub(2))
+        .map_or_else(|| seats.to_string(), |word| word.to_string());
+    let example = ["human", "engine", "engine", "engine"][..seats.clamp(2, 4)].join(",");
+    Err(PlayerError::Spec {
+        spec: text.to_string(),
+        reason: format!("--seats takes {count} seats separated by a comma, e.g. {example}"),
+    })
 }
 
 /// Reads `--seats` of any number of seats: the seats separated by commas, as
 /// [`parse_seats`].
-pub(crate) fn parse_seat_list(text: &str) -> Result<Vec<SeatSpec>, PlayerError> {
+fn parse_seat_list(text: &str) -> Result<Vec<SeatSpec>, PlayerError> {
     split_seats(text)
         .into_iter()
         .map(|part| SeatSpec::parse(&part.replace(';', ",")))
@@ -152,11 +159,19 @@ mod tests {
             split_seats("pvs:depth=6,eval=store-diff,random"),
             vec!["pvs:depth=6,eval=store-diff", "random"]
         );
-        let [a, b] = parse_seats("engine:depth=3,human").unwrap();
-        assert_eq!(b, SeatSpec::Human);
-        assert_eq!(a.text(), "engine:depth=3");
-        assert!(parse_seats("human").is_err());
-        assert!(parse_seats("human,engine,random").is_err());
-        assert!(parse_seats("human,:").is_err());
+        let seats = parse_seats("engine:depth=3,human", 2).unwrap();
+        assert_eq!(seats[1], SeatSpec::Human);
+        assert_eq!(seats[0].text(), "engine:depth=3");
+        assert!(parse_seats("human", 2).is_err());
+        assert!(parse_seats("human,engine,random", 2).is_err());
+        assert!(parse_seats("human,:", 2).is_err());
+        assert_eq!(
+            parse_seats("human,brs:nodes=50,depth=3,engine", 3)
+                .unwrap()
+                .len(),
+            3
+        );
+        let refused = parse_seats("human,engine", 4).unwrap_err().to_string();
+        assert!(refused.contains("four seats"), "{refused}");
     }
 }

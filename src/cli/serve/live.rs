@@ -15,7 +15,7 @@ use crate::engine::{
 use crate::eval::{SeatedGame, SeatedVisitor};
 use crate::games::{Game, GameRecord, GameSpec, GameView, Seat};
 use crate::players::{StopSignal, Turn, build_player_with, score_text};
-use crate::search::multi::{MultiSearch, MultiTable};
+use crate::search::multi::MultiSearch;
 use crate::search::{Database, Evaluators};
 use rand::seq::IndexedRandom;
 use std::sync::Arc;
@@ -502,7 +502,7 @@ impl<G: Game> SeatedVisitor<G> for SeatedHint<G> {
             return Err("internal error: the medium level does not search".to_string());
         };
         let _slot = config.search_slots.acquire();
-        let entries = MultiTable::<G::Move>::entries_in(config.hash_mib as usize);
+        let entries = MultiSearch::<G>::entries_in(config.hash_mib as usize);
         let found = MultiSearch::new(entries).search(&position, algorithm, &limits);
         let mv = found
             .best

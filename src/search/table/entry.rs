@@ -53,6 +53,27 @@ pub struct TableEntry {
     pub move_index: Option<u16>,
 }
 
+/// The values of the second to fourth seats that an entry of a [`WideTable`] carries besides
+/// its [`TableEntry::value`] (the first seat's): a max-n search stores every seat's value.
+/// Narrow tables hold none (zeros).
+///
+/// [`WideTable`]: super::WideTable
+pub type MoreValues = [i16; 3];
+
+/// [`MoreValues`] in 48 bits.
+#[inline]
+pub(crate) fn pack_more(more: MoreValues) -> u64 {
+    more.iter().enumerate().fold(0, |bits, (i, &value)| {
+        bits | u64::from(value as u16) << (16 * i)
+    })
+}
+
+/// The [`MoreValues`] packed in the low 48 bits of `bits`.
+#[inline]
+pub(crate) fn unpack_more(bits: u64) -> MoreValues {
+    std::array::from_fn(|i| (bits >> (16 * i)) as u16 as i16)
+}
+
 /// The move index that means "no move" in the packed form.
 const NO_MOVE: u64 = 0xFFFF;
 
@@ -176,6 +197,14 @@ mod tests {
             assert!(packed_is_used(packed));
         }
         assert_eq!(TableEntry::unpack(0), None);
+    }
+
+    #[test]
+    fn more_values_round_trip() {
+        for more in [[0, 0, 0], [-1, 1, i16::MIN], [i16::MAX, -3049, 3049]] {
+            assert_eq!(unpack_more(pack_more(more)), more);
+            assert_eq!(pack_more(more) >> 48, 0);
+        }
     }
 
     #[test]

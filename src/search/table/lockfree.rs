@@ -2,9 +2,18 @@
 //! three atomic words holding the full 112-bit key and the packed entry. No lock, no
 //! allocation after construction, no false hit (the key is compared in full and a torn read is
 //! detected and treated as a miss), replacement by depth and age.
+//!
+//! The same table with one more word a slot ([`WideTable`]) holds keys of up to 128 bits (the
+//! seated search's positions: four-seat Ataxx needs 123 bits, and the search adds the root
+//! seat and the algorithm) and, besides the entry, the values of the second to fourth seats
+//! ([`MoreValues`]: max-n stores every seat's value). Games' 14-byte keys keep the narrow
+//! slots.
 
 use super::Table;
-use super::entry::{GENERATION_MASK, TableEntry, keep_move, keep_worth, replaces_same_key};
+use super::entry::{
+    GENERATION_MASK, MoreValues, TableEntry, keep_move, keep_worth, pack_more, replaces_same_key,
+    unpack_more,
+};
 use crate::games::Key;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering, fence};
 
@@ -14,21 +23,28 @@ const SLOTS: usize = 2;
 /// The 48 key bits above the low 64.
 const KEY_HIGH_MASK: u64 = (1 << 48) - 1;
 
+/// The key bits above bit 112, in the low 16 bits of a wide slot's extra word.
+const KEY_TOP_MASK: u64 = 0xFFFF;
+
 /// One entry: `lock` holds a 16-bit sequence number (odd while a writer is inside) above the
-/// key's high 48 bits; `key_low` the key's low 64 bits; `data` the packed [`TableEntry`].
+/// key's bits 64..112; `key_low` the key's low 64 bits; `data` the packed [`TableEntry`];
+/// `extra` (wide slots: `EXTRA` = 1) the key's bits 112..128 in its low 16 bits and the packed
+/// [`MoreValues`] above them.
 #[repr(C)]
-struct Slot {
+struct Slot<const EXTRA: usize> {
     lock: AtomicU64,
     key_low: AtomicU64,
     data: AtomicU64,
+    extra: [AtomicU64; EXTRA],
 }
 
 #[repr(C)]
-struct Bucket {
-    slots: [Slot; SLOTS],
+struct Bucket<const EXTRA: usize> {
+    slots: [Slot<EXTRA>; SLOTS],
 }
 
-/// A fixed-size, lock-free transposition table (see the module documentation).
+/// A fixed-size, lock-free transposition table (see the module documentation). `EXTRA` is 0
+/// for keys of up to 112 bits (the default), 1 for [`WideTable`].
 ///
 /// ```
 /// use ponder::search::{Bound, LockFreeTable, Table, TableEntry};
@@ -40,10 +56,24 @@ struct Bucket {
 /// assert_eq!(table.probe(&key), Some(entry));
 /// assert_eq!(table.probe(&Key::from_bytes([8; 14])), None);
 /// ```
-pub struct LockFreeTable {
-    buckets: Box<[Bucket]>,
+pub struct LockFreeTable<const EXTRA: usize = 0> {
+    buckets: Box<[Bucket<EXTRA>]>,
     generation: AtomicU8,
 }
+
+/// The lock-free table with keys of up to 128 bits and entries with every seat's value: what
+/// the seated search (three and four seats) keeps its results in.
+///
+/// ```
+/// use ponder::search::{Bound, TableEntry, WideTable};
+/// let table = WideTable::of_mib(1);
+/// let key = 5u128 << 120 | 9;
+/// let entry = TableEntry { value: 12, depth: 5, bound: Bound::Exact, move_index: Some(2) };
+/// table.save_bits(key, entry, [-3, 4, 1000]);
+/// assert_eq!(table.probe_bits(key), Some((entry, [-3, 4, 1000])));
+/// assert_eq!(table.probe_bits(9), None);
+/// ```
+pub type WideTable = LockFreeTable<1>;
 
 impl LockFreeTable {
     /// A table of at most `mib` MiB (at least one bucket).
@@ -53,7 +83,34 @@ impl LockFreeTable {
 
     /// A table of at most `bytes` bytes (at least one bucket).
     pub fn with_bytes(bytes: usize) -> LockFreeTable {
-        let count = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        LockFreeTable::sized(bytes)
+    }
+}
+
+impl WideTable {
+    /// A wide table of at most `mib` MiB (at least one bucket).
+    pub fn of_mib(mib: usize) -> WideTable {
+        WideTable::of_bytes(mib.saturating_mul(1 << 20))
+    }
+
+    /// A wide table of at most `bytes` bytes (at least one bucket).
+    pub fn of_bytes(bytes: usize) -> WideTable {
+        WideTable::sized(bytes)
+    }
+}
+
+impl<const EXTRA: usize> LockFreeTable<EXTRA> {
+    /// The bytes of one bucket (its slots hold the entries).
+    pub const BUCKET_BYTES: usize = std::mem::size_of::<Bucket<EXTRA>>();
+
+    /// The slots of a table of at most `bytes` bytes.
+    pub fn slots_in(bytes: usize) -> usize {
+        (bytes / Self::BUCKET_BYTES).max(1) * SLOTS
+    }
+
+    /// A table of at most `bytes` bytes (at least one bucket).
+    fn sized(bytes: usize) -> LockFreeTable<EXTRA> {
+        let count = Self::slots_in(bytes) / SLOTS;
         LockFreeTable {
             buckets: zeroed_buckets(count),
             generation: AtomicU8::new(0),
@@ -61,47 +118,130 @@ impl LockFreeTable {
     }
 
     #[inline]
-    fn bucket(&self, key: &Key) -> &Bucket {
+    fn bucket(&self, key: u128) -> &Bucket<EXTRA> {
         // Multiply-shift maps the hash onto any bucket count without a modulo.
-        let index = ((u128::from(key.hash64()) * self.buckets.len() as u128) >> 64) as usize;
+        let index = ((u128::from(hash64(key)) * self.buckets.len() as u128) >> 64) as usize;
         &self.buckets[index]
+    }
+
+    /// The entry stored for exactly `key` and the values of the second to fourth seats stored
+    /// with it (zeros in narrow slots). A key of more than 112 bits is never found in narrow
+    /// slots.
+    #[inline]
+    pub fn probe_bits(&self, key: u128) -> Option<(TableEntry, MoreValues)> {
+        let (key_low, key_high, key_top) = split_key(key);
+        if EXTRA == 0 && key_top != 0 {
+            return None;
+        }
+        for slot in &self.bucket(key).slots {
+            if slot.lock.load(Ordering::Relaxed) & KEY_HIGH_MASK != key_high {
+                continue;
+            }
+            if let Some((low, high, data, extra)) = slot.read() {
+                if low == key_low && high == key_high && extra & KEY_TOP_MASK == key_top {
+                    return TableEntry::unpack(data).map(|entry| (entry, unpack_more(extra >> 16)));
+                }
+            }
+        }
+        None
+    }
+
+    /// Stores `entry` (and, in wide slots, the values of the second to fourth seats) for
+    /// `key`, subject to the replacement policy. A key of more than 112 bits is not stored in
+    /// narrow slots.
+    #[inline]
+    pub fn save_bits(&self, key: u128, entry: TableEntry, more: MoreValues) {
+        let (key_low, key_high, key_top) = split_key(key);
+        if EXTRA == 0 && key_top != 0 {
+            return;
+        }
+        let extra = key_top | pack_more(more) << 16;
+        let generation = self.generation.load(Ordering::Relaxed);
+        let bucket = self.bucket(key);
+        let mut victim = 0;
+        let mut victim_worth = i32::MAX;
+        for (index, slot) in bucket.slots.iter().enumerate() {
+            // A racy look is enough to choose where to write.
+            let high = slot.lock.load(Ordering::Relaxed) & KEY_HIGH_MASK;
+            let low = slot.key_low.load(Ordering::Relaxed);
+            let data = slot.data.load(Ordering::Relaxed);
+            let top = slot.extra_word() & KEY_TOP_MASK;
+            if high == key_high
+                && low == key_low
+                && top == key_top
+                && super::entry::packed_is_used(data)
+            {
+                if !replaces_same_key(data, &entry, generation) {
+                    return;
+                }
+                let entry = keep_move(data, entry);
+                slot.write(key_low, key_high, entry.pack(generation), extra);
+                return;
+            }
+            let worth = keep_worth(data, generation);
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = index;
+            }
+        }
+        bucket.slots[victim].write(key_low, key_high, entry.pack(generation), extra);
     }
 }
 
 /// A boxed slice of `count` all-zero buckets, allocated zeroed (pages are only touched when
 /// used, so a large table costs nothing until it fills) and backed by huge pages where the
 /// kernel offers them (random probes then miss the TLB far less).
-fn zeroed_buckets(count: usize) -> Box<[Bucket]> {
+fn zeroed_buckets<const EXTRA: usize>(count: usize) -> Box<[Bucket<EXTRA>]> {
     // SAFETY: a Bucket is only atomic integer fields, for which all-zero bytes are valid.
     unsafe { crate::memory::zeroed_slice(count) }
 }
 
+/// The key's 64-bit hash: [`Key::hash64`] for keys of up to 112 bits, which it is (the same
+/// mix of the low and the high 64 bits).
 #[inline]
-fn split_key(key: &Key) -> (u64, u64) {
-    let bits = key.to_u128();
-    (bits as u64, (bits >> 64) as u64 & KEY_HIGH_MASK)
+fn hash64(key: u128) -> u64 {
+    Key::hash_bits(key)
 }
 
-impl Slot {
-    /// A consistent snapshot of `(key_low, key_high, data)`, or `None` while a writer is inside
-    /// or when a write raced the read.
+/// The key's bits 0..64, 64..112 and 112..128.
+#[inline]
+fn split_key(key: u128) -> (u64, u64, u64) {
+    (
+        key as u64,
+        (key >> 64) as u64 & KEY_HIGH_MASK,
+        (key >> 112) as u64,
+    )
+}
+
+impl<const EXTRA: usize> Slot<EXTRA> {
+    /// The extra word (0 for narrow slots).
     #[inline]
-    fn read(&self) -> Option<(u64, u64, u64)> {
+    fn extra_word(&self) -> u64 {
+        self.extra
+            .first()
+            .map_or(0, |word| word.load(Ordering::Relaxed))
+    }
+
+    /// A consistent snapshot of `(key_low, key_high, data, extra)`, or `None` while a writer
+    /// is inside or when a write raced the read.
+    #[inline]
+    fn read(&self) -> Option<(u64, u64, u64, u64)> {
         let before = self.lock.load(Ordering::Acquire);
         if (before >> 48) & 1 == 1 {
             return None;
         }
         let key_low = self.key_low.load(Ordering::Relaxed);
         let data = self.data.load(Ordering::Relaxed);
+        let extra = self.extra_word();
         fence(Ordering::Acquire);
         let after = self.lock.load(Ordering::Relaxed);
-        (before == after).then_some((key_low, before & KEY_HIGH_MASK, data))
+        (before == after).then_some((key_low, before & KEY_HIGH_MASK, data, extra))
     }
 
     /// Writes the slot unless another writer is inside (then the write is dropped: the table
     /// never waits).
     #[inline]
-    fn write(&self, key_low: u64, key_high: u64, data: u64) {
+    fn write(&self, key_low: u64, key_high: u64, data: u64, extra: u64) {
         let current = self.lock.load(Ordering::Relaxed);
         let sequence = current >> 48;
         if sequence & 1 == 1 {
@@ -118,55 +258,23 @@ impl Slot {
         fence(Ordering::Release);
         self.key_low.store(key_low, Ordering::Relaxed);
         self.data.store(data, Ordering::Relaxed);
+        for word in &self.extra {
+            word.store(extra, Ordering::Relaxed);
+        }
         let unlocked = (((sequence + 2) & 0xFFFF) << 48) | key_high;
         self.lock.store(unlocked, Ordering::Release);
     }
 }
 
-impl Table for LockFreeTable {
+impl<const EXTRA: usize> Table for LockFreeTable<EXTRA> {
     #[inline]
     fn probe(&self, key: &Key) -> Option<TableEntry> {
-        let (key_low, key_high) = split_key(key);
-        for slot in &self.bucket(key).slots {
-            if slot.lock.load(Ordering::Relaxed) & KEY_HIGH_MASK != key_high {
-                continue;
-            }
-            if let Some((low, high, data)) = slot.read() {
-                if low == key_low && high == key_high {
-                    return TableEntry::unpack(data);
-                }
-            }
-        }
-        None
+        self.probe_bits(key.to_u128()).map(|(entry, _)| entry)
     }
 
     #[inline]
     fn save(&self, key: &Key, entry: TableEntry) {
-        let generation = self.generation.load(Ordering::Relaxed);
-        let (key_low, key_high) = split_key(key);
-        let bucket = self.bucket(key);
-        let mut victim = 0;
-        let mut victim_worth = i32::MAX;
-        for (index, slot) in bucket.slots.iter().enumerate() {
-            // A racy look is enough to choose where to write.
-            let high = slot.lock.load(Ordering::Relaxed) & KEY_HIGH_MASK;
-            let low = slot.key_low.load(Ordering::Relaxed);
-            let data = slot.data.load(Ordering::Relaxed);
-            if high == key_high && low == key_low && super::entry::packed_is_used(data) {
-                if !replaces_same_key(data, &entry, generation) {
-                    return;
-                }
-                let entry = keep_move(data, entry);
-                slot.write(key_low, key_high, entry.pack(generation));
-                return;
-            }
-            let worth = keep_worth(data, generation);
-            if worth < victim_worth {
-                victim_worth = worth;
-                victim = index;
-            }
-        }
-        bucket.slots[victim].write(key_low, key_high, entry.pack(generation));
+        self.save_bits(key.to_u128(), entry, MoreValues::default());
     }
 
     fn new_search(&self) {
@@ -180,6 +288,9 @@ impl Table for LockFreeTable {
                 slot.lock.store(0, Ordering::Relaxed);
                 slot.key_low.store(0, Ordering::Relaxed);
                 slot.data.store(0, Ordering::Relaxed);
+                for word in &slot.extra {
+                    word.store(0, Ordering::Relaxed);
+                }
             }
         }
     }
@@ -231,7 +342,8 @@ mod tests {
         let table = LockFreeTable::with_mib(1);
         assert!(table.memory_bytes() <= 1 << 20);
         assert!(table.memory_bytes() > (1 << 20) - 48);
-        assert_eq!(std::mem::size_of::<Bucket>(), 48);
+        assert_eq!(std::mem::size_of::<Bucket<0>>(), 48);
+        assert_eq!(std::mem::size_of::<Bucket<1>>(), 64);
         assert_eq!(LockFreeTable::with_bytes(0).capacity(), SLOTS);
     }
 
@@ -257,6 +369,26 @@ mod tests {
     }
 
     #[test]
+    fn wide_keys_are_compared_in_full_and_never_enter_narrow_slots() {
+        let wide = WideTable::of_bytes(1);
+        let narrow = LockFreeTable::with_bytes(1);
+        let low = 5 | 1 << 100;
+        // The same low 112 bits, different bits above.
+        let (a, b) = (low | 1 << 112, low | 1 << 127);
+        wide.save_bits(a, entry(3, 1), [1, -2, 3]);
+        wide.save_bits(b, entry(3, 2), [-4, 5, -6]);
+        assert_eq!(wide.probe_bits(a), Some((entry(3, 1), [1, -2, 3])));
+        assert_eq!(wide.probe_bits(b), Some((entry(3, 2), [-4, 5, -6])));
+        assert_eq!(wide.probe_bits(low), None);
+        narrow.save_bits(a, entry(3, 1), [0; 3]);
+        assert_eq!(narrow.probe_bits(a), None);
+        assert_eq!(narrow.probe_bits(low), None);
+        narrow.save_bits(low, entry(3, 7), [0; 3]);
+        assert_eq!(narrow.probe(&key(low)).map(|e| e.value), Some(7));
+        assert_eq!(narrow.probe_bits(a), None);
+    }
+
+    #[test]
     fn replacement_keeps_the_deep_entry_of_this_search() {
         let table = LockFreeTable::with_bytes(1);
         table.save(&key(1), entry(10, 1));
@@ -275,26 +407,34 @@ mod tests {
         assert!(table.probe(&key(5)).is_none());
     }
 
-    #[test]
-    fn concurrent_writers_never_produce_a_wrong_entry() {
-        // Two threads hammer a tiny table with entries whose value is a function of the key;
-        // every hit must carry its own key's value.
-        let table = LockFreeTable::with_bytes(48 * 4);
+    /// Two threads hammer a tiny table with entries whose value (and, in wide slots, other
+    /// seats' values) are a function of the key, keys `n | n << shift`; every hit must carry
+    /// its own key's values.
+    fn hammer<const EXTRA: usize>(table: &LockFreeTable<EXTRA>, shift: u32) {
+        let more = |n: u128| match EXTRA {
+            0 => [0; 3],
+            _ => [n as i16, -(n as i16), 3 * n as i16],
+        };
         std::thread::scope(|scope| {
             for thread in 0..2u128 {
-                let table = &table;
                 scope.spawn(move || {
                     for round in 0..200_000u128 {
                         let n = (round * 7 + thread * 13) % 97;
-                        let k = key(n | (n << 70));
-                        table.save(&k, entry((n % 50) as u8, n as i32 * 3));
-                        let probe = key(((round * 11) % 97) | (((round * 11) % 97) << 70));
-                        if let Some(found) = table.probe(&probe) {
-                            assert_eq!(found.value, ((round * 11) % 97) as i32 * 3);
+                        let k = n | n << shift;
+                        table.save_bits(k, entry((n % 50) as u8, n as i32 * 3), more(n));
+                        let m = (round * 11) % 97;
+                        if let Some((found, values)) = table.probe_bits(m | m << shift) {
+                            assert_eq!((found.value, values), (m as i32 * 3, more(m)));
                         }
                     }
                 });
             }
         });
+    }
+
+    #[test]
+    fn concurrent_writers_never_produce_a_wrong_entry() {
+        hammer(&LockFreeTable::with_bytes(48 * 4), 70);
+        hammer(&WideTable::of_bytes(64 * 4), 115);
     }
 }

@@ -4,15 +4,18 @@
 //! Two implementations behind one [`Table`] trait: [`LockFreeTable`] (a fixed array of
 //! seqlocked slots, the default) and [`DashMapTable`] (a sharded hash map, the measured
 //! alternative). [`TranspositionTable`] holds either, chosen by [`TableKind`], and is what the
-//! searchers share through an `Arc`.
+//! searchers share through an `Arc`; or a [`WideTable`], the lock-free table with keys of up
+//! to 128 bits and every seat's value, for the seated search of three and four seats
+//! ([`TranspositionTable::wide`]; searches reach every kind by the key as a number,
+//! [`TranspositionTable::probe_bits`], [`Game::table_key`](crate::Game::table_key)).
 
 mod dashmap;
 mod entry;
 mod lockfree;
 
 pub use self::dashmap::{DASHMAP_BYTES_PER_ENTRY, DashMapTable, KeyHasher};
-pub use entry::{Bound, TableEntry};
-pub use lockfree::LockFreeTable;
+pub use entry::{Bound, MoreValues, TableEntry};
+pub use lockfree::{LockFreeTable, WideTable};
 
 use crate::games::Key;
 use serde::{Deserialize, Serialize};
@@ -85,6 +88,9 @@ pub enum TranspositionTable {
     LockFree(LockFreeTable),
     /// A [`DashMapTable`].
     DashMap(DashMapTable),
+    /// A [`WideTable`] (made by [`TranspositionTable::wide`]; its kind is
+    /// [`TableKind::LockFree`]).
+    Wide(WideTable),
 }
 
 impl TranspositionTable {
@@ -96,11 +102,63 @@ impl TranspositionTable {
         }
     }
 
+    /// A [`WideTable`] of at most `mib` MiB: keys of up to 128 bits, entries with every
+    /// seat's value.
+    pub fn wide(mib: usize) -> TranspositionTable {
+        TranspositionTable::Wide(WideTable::of_mib(mib))
+    }
+
     /// The kind of this table.
     pub fn kind(&self) -> TableKind {
         match self {
-            TranspositionTable::LockFree(_) => TableKind::LockFree,
+            TranspositionTable::LockFree(_) | TranspositionTable::Wide(_) => TableKind::LockFree,
             TranspositionTable::DashMap(_) => TableKind::DashMap,
+        }
+    }
+
+    /// The entry stored for exactly `key` (a key as a number: [`Key::to_u128`], or a wide
+    /// key of up to 128 bits, which only a [`WideTable`] holds).
+    #[inline]
+    pub fn probe_bits(&self, key: u128) -> Option<TableEntry> {
+        match self {
+            TranspositionTable::LockFree(table) => table.probe_bits(key).map(|(entry, _)| entry),
+            TranspositionTable::Wide(table) => table.probe_bits(key).map(|(entry, _)| entry),
+            TranspositionTable::DashMap(table) => Key::from_u128(key).and_then(|k| table.probe(&k)),
+        }
+    }
+
+    /// Stores `entry` for `key` (see [`TranspositionTable::probe_bits`]), subject to the
+    /// replacement policy; a key of more than 112 bits is dropped but by a [`WideTable`].
+    #[inline]
+    pub fn save_bits(&self, key: u128, entry: TableEntry) {
+        self.save_seats(key, entry, MoreValues::default());
+    }
+
+    /// The entry stored for exactly `key` with the values of the second to fourth seats
+    /// (zeros but in a [`WideTable`]).
+    #[inline]
+    pub fn probe_seats(&self, key: u128) -> Option<(TableEntry, MoreValues)> {
+        match self {
+            TranspositionTable::LockFree(table) => table.probe_bits(key),
+            TranspositionTable::Wide(table) => table.probe_bits(key),
+            TranspositionTable::DashMap(_) => self
+                .probe_bits(key)
+                .map(|entry| (entry, MoreValues::default())),
+        }
+    }
+
+    /// Stores `entry` for `key` with the values of the second to fourth seats (kept only by a
+    /// [`WideTable`]).
+    #[inline]
+    pub fn save_seats(&self, key: u128, entry: TableEntry, more: MoreValues) {
+        match self {
+            TranspositionTable::LockFree(table) => table.save_bits(key, entry, more),
+            TranspositionTable::Wide(table) => table.save_bits(key, entry, more),
+            TranspositionTable::DashMap(table) => {
+                if let Some(key) = Key::from_u128(key) {
+                    table.save(&key, entry);
+                }
+            }
         }
     }
 }
@@ -119,6 +177,7 @@ macro_rules! dispatch {
         match $self {
             TranspositionTable::LockFree($table) => $body,
             TranspositionTable::DashMap($table) => $body,
+            TranspositionTable::Wide($table) => $body,
         }
     };
 }

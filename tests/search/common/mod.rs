@@ -43,7 +43,7 @@ pub fn search<G: Evaluators>(
     threads: usize,
     forward_pruning: bool,
 ) -> SearchReport<G> {
-    let (outcome, _) = search_reporting(
+    let (report, _) = search_reporting(
         record,
         algorithm,
         eval,
@@ -52,7 +52,7 @@ pub fn search<G: Evaluators>(
         threads,
         forward_pruning,
     );
-    outcome
+    report
 }
 
 /// [`search`], with the depths of the iterations it reported, in order.
@@ -76,13 +76,13 @@ pub fn search_reporting<G: Evaluators>(
     };
     let mut searcher = Searcher::<G>::with_new_table(options).expect("valid options");
     let mut depths = Vec::new();
-    let outcome = searcher.search(
+    let report = searcher.search(
         record,
         &Limits::depth(depth),
         &StopSignal::new(),
         &mut |info| depths.push(info.depth),
     );
-    (outcome, depths)
+    (report, depths)
 }
 
 /// Minimax (the oracle), alpha-beta and PVS (one and two threads), forward pruning off, agree

@@ -46,6 +46,11 @@ impl SeatedGame for AtaxxSeats {
     fn search_key(&self) -> u128 {
         self.wide_key()
     }
+
+    #[inline]
+    fn for_each_move(&self, visit: impl FnMut(Self::Move)) {
+        AtaxxSeats::for_each_move(self, visit);
+    }
 }
 
 /// The generic evaluators (`default`, `score-diff`) for two seats; the engine searches three

@@ -102,6 +102,12 @@ impl Game for AtaxxSeats {
         }
     }
 
+    /// [`AtaxxSeats::wide_key`]: exact for every seat count.
+    #[inline]
+    fn table_key(&self) -> u128 {
+        key::wide(self)
+    }
+
     /// Two and three seats: the position the key encodes with the configuration's blockers.
     /// Four seats: an error (their exact key is 16 bytes: [`AtaxxSeats::from_wide_key`]).
     fn from_key(config: &SeatsConfig, key: &Key) -> Result<AtaxxSeats, GameError> {
