@@ -42,8 +42,9 @@ pub struct SolveArgs {
     /// cores).
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Kalah: the solver's table in MiB.
-    #[arg(long, default_value_t = 512)]
+    /// Kalah: the solver's table in MiB (256 holds the Kalah(6,4) proofs: a larger table
+    /// finds a few more transpositions but costs more to clear and to reach).
+    #[arg(long, default_value_t = 256)]
     pub hash: usize,
     /// Oware: print the statistics as CSV (`stones,value_for_player_to_move,positions`, the
     /// form of Lincke's published table) instead of the report.

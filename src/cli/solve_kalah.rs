@@ -77,6 +77,8 @@ pub(crate) fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError>
     if let Some(path) = &args.save {
         egdb.save(path).map_err(egdb_error)?;
     }
+    // The solve probes the database tens of millions of times: from memory on huge pages.
+    let egdb = egdb.in_memory();
     let record = GameRecord::<Kalah>::of(&config, args.position.as_deref())?;
     let position = record.current();
     let threads = threads(args);

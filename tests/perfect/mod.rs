@@ -241,6 +241,12 @@ fn a_damaged_database_file_is_refused_with_its_name() {
     egdb.save(&path).unwrap();
     let opened = KalahEgdb::open(&path).unwrap();
     assert_eq!(opened, egdb, "the mapped database reads the values written");
+    let copied = KalahEgdb::open(&path).unwrap().in_memory();
+    assert_eq!(
+        copied, egdb,
+        "copied out of the mapped file, the values are the same"
+    );
+    assert_eq!(copied.max_seeds(), Some(5));
     opened.verify().unwrap();
     let bytes = std::fs::read(&path).unwrap();
 
