@@ -8,7 +8,6 @@ use super::live::{Live, LiveGame};
 use super::persist::{SavedGame, SavedSeat};
 use super::types::{GameRecordJson, SeatKind, SeatRequest, SeatState, State};
 use crate::games::GameSpec;
-use crate::games::ataxx::seats::{AtaxxSeats, SeatsConfig};
 use rand::Rng;
 use std::time::Instant;
 
@@ -77,8 +76,8 @@ fn same_secret(a: &str, b: &str) -> bool {
 }
 
 /// Builds the rules and engine of `record` (an engine only if a seat is an engine bot), its
-/// searches consulting the game's databases and book on `databases`:
-/// Ataxx with a `players` parameter is the multi-seat game (`AtaxxSeats`).
+/// searches consulting the game's databases and book on `databases` (Ataxx with a `players`
+/// parameter is the multi-seat game, `AtaxxSeats`, which has neither).
 pub fn build_game(
     spec: &GameSpec,
     record: &GameRecordJson,
@@ -87,19 +86,13 @@ pub fn build_game(
     databases: &super::DatabaseShelf,
 ) -> Result<Box<dyn LiveGame>, ApiError> {
     let position = record.position.as_deref();
-    let built: Result<Box<dyn LiveGame>, ApiError> = if SeatsConfig::wanted_by(spec) {
-        Live::<AtaxxSeats>::new(spec, position, engine, engine_mib, (None, None))
+    let built: Result<Box<dyn LiveGame>, ApiError> = crate::cli::with_seats_or_game!(spec, G => {
+        let config = <G as crate::Game>::config_from_spec(spec).map_err(|e| ApiError::bad(e.to_string()))?;
+        let knowing = (databases.for_game::<G>(), databases.book_for::<G>(&config));
+        Live::<G>::new(spec, position, engine, engine_mib, knowing)
             .map(|l| Box::new(l) as _)
             .map_err(ApiError::bad)
-    } else {
-        crate::with_game!(spec, G => {
-            let config = <G as crate::Game>::config_from_spec(spec).map_err(|e| ApiError::bad(e.to_string()))?;
-            let knowing = (databases.for_game::<G>(), databases.book_for::<G>(&config));
-            Live::<G>::new(spec, position, engine, engine_mib, knowing)
-                .map(|l| Box::new(l) as _)
-                .map_err(ApiError::bad)
-        })
-    };
+    });
     let mut game = built?;
     for (index, mv) in record.moves.iter().enumerate() {
         game.play(mv)
