@@ -3,10 +3,9 @@
 //! the engine's threads have ended, and answers a stop signal.
 
 use crate::common::random_record;
-use crate::my_turn;
+use crate::{my_turn, quiet_config};
 use ponder::engine::{
     BestMove, Command, Engine, EngineConfig, EngineError, EngineOption, Event, Limits, StopSignal,
-    TieBreak,
 };
 use ponder::games::kalah::KalahMove;
 use ponder::{Game, GameRecord, Kalah};
@@ -20,14 +19,9 @@ const HANG: Duration = Duration::from_secs(30);
 /// first of the ties, a fresh tree for every search.
 fn exact_config() -> EngineConfig {
     EngineConfig {
-        hash_mib: 4,
-        tree_mib: 4,
-        ponder: false,
         reuse_tree: false,
-        tie_break: TieBreak::First,
         forward_pruning: false,
-        pin_thread: false,
-        ..EngineConfig::default()
+        ..quiet_config()
     }
 }
 

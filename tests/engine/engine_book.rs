@@ -3,9 +3,9 @@
 //! learned from the losses. The same games with the book's learning switched off are all
 //! lost, the same way: what changed is the learning.
 
-use crate::my_turn;
+use crate::{my_turn, quiet_config};
 use ponder::book::{Book, BookBounds, SharedBook};
-use ponder::engine::{EngineConfig, Knowledge, Limits, TieBreak};
+use ponder::engine::{Knowledge, Limits};
 use ponder::matches::{PlayedGame, play_game};
 use ponder::players::{
     Choice, EnginePlayer, Player, PlayerError, PlayerSpec, StopSignal, Thought, Turn, build_player,
@@ -24,14 +24,7 @@ const STOPS_BY: usize = 6;
 /// The engine under test: a shallow search, deterministic (first of equal-best moves), with
 /// `book`.
 fn weak_engine(book: &Arc<SharedBook<Kalah>>) -> EnginePlayer<Kalah> {
-    let config = EngineConfig {
-        hash_mib: 4,
-        tree_mib: 4,
-        ponder: false,
-        tie_break: TieBreak::First,
-        pin_thread: false,
-        ..EngineConfig::default()
-    };
+    let config = quiet_config();
     let knowledge = Knowledge::new().with_book(book.clone());
     EnginePlayer::with_knowledge(config, Limits::depth(2), "weak".into(), knowledge).unwrap()
 }

@@ -5,10 +5,9 @@
 //! other-game snapshots are refused with an error naming the file.
 
 use crate::common::{random_record, search};
-use crate::my_turn;
+use crate::{my_turn, quiet_config};
 use ponder::engine::{
     ENGINE_SNAPSHOT, Engine, EngineConfig, Knowledge, Limits, SnapshotBudget, SnapshotError,
-    TieBreak,
 };
 use ponder::files::FileProblem;
 use ponder::games::ataxx::seats::AtaxxSeats;
@@ -27,14 +26,9 @@ fn scratch(name: &str) -> PathBuf {
 /// Exact answers: no forward pruning, no pondering, first of the ties.
 fn exact_config() -> EngineConfig {
     EngineConfig {
-        hash_mib: 4,
-        tree_mib: 4,
-        ponder: false,
-        tie_break: TieBreak::First,
         forward_pruning: false,
         tree_min_depth: 3,
-        pin_thread: false,
-        ..EngineConfig::default()
+        ..quiet_config()
     }
 }
 
@@ -289,14 +283,7 @@ fn a_later_record_is_played_into_the_restored_tree_and_budgets_bound_the_file() 
 fn a_restored_engine_starts_from_the_depth_it_kept_after_the_next_move() {
     let _turn = my_turn();
     let dir = scratch("kept");
-    let config = EngineConfig {
-        hash_mib: 4,
-        tree_mib: 4,
-        ponder: false,
-        tie_break: TieBreak::First,
-        pin_thread: false,
-        ..EngineConfig::default()
-    };
+    let config = quiet_config();
     let mut record = GameRecord::new(Oware::start(&Default::default()).unwrap());
     let engine = Engine::new(record.clone(), config.clone()).unwrap();
     let searched = engine.best_move(Limits::depth(12)).unwrap();

@@ -26,3 +26,16 @@ pub fn my_turn() -> std::sync::MutexGuard<'static, ()> {
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
+
+/// A small, quiet engine for tests: 4 MiB table and tree, no pondering, the first of equal-best
+/// moves, no pinned thread. Tests override what they need (`..quiet_config()`).
+pub fn quiet_config() -> ponder::engine::EngineConfig {
+    ponder::engine::EngineConfig {
+        hash_mib: 4,
+        tree_mib: 4,
+        ponder: false,
+        tie_break: ponder::engine::TieBreak::First,
+        pin_thread: false,
+        ..ponder::engine::EngineConfig::default()
+    }
+}
