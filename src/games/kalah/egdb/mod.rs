@@ -376,10 +376,12 @@ impl KalahEgdb {
 
     /// The same database with every layer copied into memory on huge pages, for a long run
     /// of probes: a probe of a mapped file lands on a 4 KiB page of its own, a TLB miss on top
-    /// of the cache miss (Kalah(6,4)'s solve: 55 M nodes, a third of them probes). The copy
-    /// reads the file once (from the page cache: a fraction of a second for 226 MB), and the
-    /// map is let go.
-    pub fn in_memory(self) -> KalahEgdb {
+    /// of the cache miss (Kalah(6,4)'s solve: 55 M nodes, a third of them probes). The file
+    /// is read once from start to end, its checksum checked on the way
+    /// ([`KalahEgdb::verify`]'s file part: a fraction of a second for 226 MB from disk, less
+    /// from the page cache), then copied, and the map is let go.
+    pub fn in_memory(self) -> Result<KalahEgdb, EgdbError> {
+        self.layers.verify_files()?;
         let mut copy = KalahEgdb::empty(self.config);
         for values in self.layers.iter() {
             // SAFETY: all-zero bytes are a valid `i8`.
@@ -389,7 +391,7 @@ impl KalahEgdb {
             owned.truncate(values.len());
             copy.layers.push(owned);
         }
-        copy
+        Ok(copy)
     }
 
     /// Opens the database file at `path` ([`KalahEgdb::open`]) for games of `config`: a
