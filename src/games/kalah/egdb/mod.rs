@@ -311,13 +311,29 @@ impl KalahEgdb {
     /// sowing order) under perfect play; `None` for another width or more seeds than covered.
     #[inline]
     pub fn value_of_board(&self, board: &[u8]) -> Option<i32> {
+        self.entry(board).map(|&v| i32::from(v))
+    }
+
+    /// Starts loading the entry of `board` (as [`KalahEgdb::value_of_board`] takes it) into
+    /// the cache without waiting, so that the probes of several boards overlap their misses.
+    #[inline]
+    pub fn prefetch_board(&self, board: &[u8]) {
+        if let Some(entry) = self.entry(board) {
+            crate::memory::prefetch(entry);
+        }
+    }
+
+    /// Where the value of `board` is stored (`None` for another width or more seeds than
+    /// covered).
+    #[inline]
+    fn entry(&self, board: &[u8]) -> Option<&i8> {
         if board.len() != 2 * self.config.pits() {
             return None;
         }
         let seeds: usize = board.iter().map(|&s| usize::from(s)).sum();
         let layer = self.layers.get(seeds)?;
         let index = rank(&self.binomials, board.iter().copied(), board.len());
-        layer.get(index as usize).map(|&v| i32::from(v))
+        layer.get(index as usize)
     }
 
     /// Whether the database answers for positions of `config` (same width and rule).
