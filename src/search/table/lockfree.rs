@@ -295,6 +295,14 @@ impl<const EXTRA: usize> Table for LockFreeTable<EXTRA> {
         }
     }
 
+    fn prefault(&self) {
+        crate::memory::touch_every_page(&self.buckets, |bucket| {
+            // Zero for zero: a write to an untouched (all-zero) page, no change to an entry.
+            let lock = &bucket.slots[0].lock;
+            let _ = lock.compare_exchange(0, 0, Ordering::Relaxed, Ordering::Relaxed);
+        });
+    }
+
     fn capacity(&self) -> usize {
         self.buckets.len() * SLOTS
     }
