@@ -371,6 +371,20 @@ mod tests {
     }
 
     #[test]
+    fn prefaulting_keeps_every_entry() {
+        let table = LockFreeTable::with_mib(1);
+        let keys: Vec<Key> = (0..2000u128).map(|n| key(n * 7919 + 1)).collect();
+        for (index, k) in keys.iter().enumerate() {
+            table.save(k, entry(3, index as i32));
+        }
+        let before: Vec<_> = keys.iter().map(|k| table.probe(k)).collect();
+        assert!(before.iter().filter(|found| found.is_some()).count() > 1500);
+        table.prefault();
+        let after: Vec<_> = keys.iter().map(|k| table.probe(k)).collect();
+        assert_eq!(before, after);
+    }
+
+    #[test]
     fn keys_differing_only_in_high_bits_do_not_collide() {
         // A table of one bucket: every key competes for the same two slots.
         let table = LockFreeTable::with_bytes(1);
