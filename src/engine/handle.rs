@@ -137,12 +137,19 @@ impl<G: Evaluators> Engine<G> {
     /// engine learns the others find. The engine never clears a shared table (a new game
     /// keeps it); `EngineConfig::hash_mib` is ignored until an option changes the size, which
     /// gives this engine a table of its own. Errors as [`Engine::new`] (the tree alone is
-    /// checked against the memory).
+    /// checked against the memory); at a table of three or four seats the table must be
+    /// wide ([`TranspositionTable::wide`]), else [`EngineError::NarrowTable`].
     pub fn with_shared_table(
         record: GameRecord<G>,
         config: EngineConfig,
         table: Arc<TranspositionTable>,
     ) -> Result<Engine<G>, EngineError> {
+        let position = record.current();
+        if !seats::serves(&table, &position) {
+            return Err(EngineError::NarrowTable {
+                seats: position.seat_count(),
+            });
+        }
         Engine::start(record, config, Some(table), Knowledge::new(), None)
     }
 
@@ -167,15 +174,12 @@ impl<G: Evaluators> Engine<G> {
         let (finished_tx, finished_rx) = unbounded::<()>();
         let memory = Arc::new(MemoryGauge::default());
         let pin = config.pin_thread;
-        // A table of more than two seats is filled now, as the two-seat table is made now:
-        // the first `go` does not pay for it.
-        let seated = seats::search_for(&record.current(), config.hash_mib);
         let search_events = event_tx.clone();
         let search_finished = finished_tx.clone();
         let search = std::thread::Builder::new()
             .name("ponder-search".to_string())
             .spawn(move || {
-                search_thread::run(job_rx, done_tx, search_events, pin, seated);
+                search_thread::run(job_rx, done_tx, search_events, pin);
                 drop(search_finished);
             })
             .map_err(spawn_error("search"))?;

@@ -73,8 +73,6 @@ pub(crate) struct Job<G: Game> {
     pub avoid: Vec<G::Move>,
     /// The multi-player search of more than two seats.
     pub seated_algorithm: MultiAlgorithm,
-    /// The size of the multi-player search's table, MiB.
-    pub hash_mib: usize,
     /// Keep what earlier searches found: the multi-player search resumes above the depth its
     /// table holds for the root.
     pub reuse_tree: bool,
@@ -100,19 +98,18 @@ pub(crate) struct Finished<G: Game> {
 }
 
 /// The search thread's loop: until the job channel closes.
-/// `seated` is the multi-player search of a table of more than two seats, made with the
-/// engine (`None`: made by the first job that needs it).
 pub(crate) fn run<G: Evaluators>(
     jobs: Receiver<Job<G>>,
     done: Sender<JobDone<G>>,
     events: Sender<Event<G>>,
     pin: bool,
-    mut seated: Option<Box<dyn Any + Send>>,
 ) {
     if pin {
         super::affinity::pin_to_last_core();
     }
     let mut workers = None;
+    // The multi-player search of more than two seats (made by the first job that needs it).
+    let mut seated = None;
     while let Ok(job) = jobs.recv() {
         let think_id = match job.kind {
             JobKind::Think { id, .. } => Some(id),
@@ -251,7 +248,7 @@ impl<G: Game> SeatedVisitor<G> for SeatedRunner<'_, G> {
             start: job.start,
             stop: &job.stop,
             algorithm: job.seated_algorithm,
-            hash_mib: job.hash_mib,
+            table: &job.table,
             resume: job.reuse_tree,
             events: self.events,
         };

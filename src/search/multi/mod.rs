@@ -179,10 +179,9 @@ impl<G: SeatedGame> MultiSearch<G> {
         self.resume = resume;
     }
 
-    /// The table's slots.
-    pub fn entries(&self) -> usize {
-        use crate::search::Table;
-        self.table.capacity()
+    /// The table the search keeps its results in.
+    pub fn table(&self) -> &Arc<TranspositionTable> {
+        &self.table
     }
 
     /// With `false`, every search deepens from depth 1 even when the table already holds

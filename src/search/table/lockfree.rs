@@ -186,6 +186,24 @@ impl<const EXTRA: usize> LockFreeTable<EXTRA> {
         }
         bucket.slots[victim].write(key_low, key_high, entry.pack(generation), extra);
     }
+
+    /// Hands `visit` every entry with its key as a number, the values of the second to fourth
+    /// seats (zeros in narrow slots) and its age in generations: [`Table::for_each_entry`]
+    /// with every key and every seat's value. For snapshots, not for the search.
+    pub fn for_each_bits(&self, visit: &mut dyn FnMut(u128, TableEntry, MoreValues, u8)) {
+        let generation = self.generation.load(Ordering::Relaxed);
+        for slot in self.buckets.iter().flat_map(|bucket| bucket.slots.iter()) {
+            let Some((low, high, data, extra)) = slot.read() else {
+                continue;
+            };
+            let top = u128::from(extra & KEY_TOP_MASK) << 112;
+            let key = u128::from(low) | (u128::from(high) << 64) | top;
+            if let Some(entry) = TableEntry::unpack(data) {
+                let age = super::entry::packed_age(data, generation);
+                visit(key, entry, unpack_more(extra >> 16), age);
+            }
+        }
+    }
 }
 
 /// A boxed slice of `count` all-zero buckets, allocated zeroed (pages are only touched when
@@ -304,18 +322,12 @@ impl<const EXTRA: usize> Table for LockFreeTable<EXTRA> {
     }
 
     fn for_each_entry(&self, visit: &mut dyn FnMut(&Key, TableEntry, u8)) {
-        let generation = self.generation.load(Ordering::Relaxed);
-        for slot in self.buckets.iter().flat_map(|bucket| bucket.slots.iter()) {
-            let Some((low, high, data, extra)) = slot.read() else {
-                continue;
-            };
-            // Keys of more than 112 bits (a wide table's) are no `Key`: left out.
-            let top = u128::from(extra & KEY_TOP_MASK) << 112;
-            let key = Key::from_u128(u128::from(low) | (u128::from(high) << 64) | top);
-            if let (Some(key), Some(entry)) = (key, TableEntry::unpack(data)) {
-                visit(&key, entry, super::entry::packed_age(data, generation));
+        // Keys of more than 112 bits (a wide table's) are no `Key`: left out.
+        self.for_each_bits(&mut |bits, entry, _, age| {
+            if let Some(key) = Key::from_u128(bits) {
+                visit(&key, entry, age);
             }
-        }
+        });
     }
 
     fn hashfull_permille(&self) -> u32 {
