@@ -287,6 +287,7 @@ impl<G: Evaluators> Controller<G> {
             time_ratio: self.time_ratio,
             engine_seat: self.engine_seat,
             table: &self.table,
+            table_width: seats::table_width(&self.record.current()),
         };
         let capture = Capture::new(state, request.budget);
         let paused = paused_from.elapsed();

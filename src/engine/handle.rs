@@ -89,8 +89,10 @@ impl<G: Evaluators> Engine<G> {
     /// Refused, with an error naming the file, when the file is not a whole, valid snapshot
     /// (corrupt, truncated, oversized, another format version:
     /// [`SnapshotError::File`]), is of another game or configuration
-    /// ([`SnapshotError::Foreign`]) or of another game record ([`SnapshotError::OtherGame`]);
-    /// never a cold start in silence.
+    /// ([`SnapshotError::Foreign`]), holds table entries of another width than the engine's
+    /// table (a two-seat snapshot for three or four seats, or the reverse:
+    /// [`SnapshotError::TableMismatch`]) or is of another game record
+    /// ([`SnapshotError::OtherGame`]); never a cold start in silence.
     ///
     /// ```
     /// use ponder::engine::{Engine, EngineConfig, Limits, Knowledge};
@@ -119,6 +121,14 @@ impl<G: Evaluators> Engine<G> {
     ) -> Result<Engine<G>, SnapshotError> {
         let given_evaluator = knowledge.evaluator.is_some();
         let snapshot = EngineSnapshot::<G>::load(path, &config, given_evaluator)?;
+        let expected = seats::table_width(&record.current());
+        if snapshot.table_width() != expected {
+            return Err(SnapshotError::TableMismatch {
+                path: path.to_path_buf(),
+                found: snapshot.table_width(),
+                expected,
+            });
+        }
         continues(snapshot.record(), &record).map_err(|reason| SnapshotError::OtherGame {
             path: path.to_path_buf(),
             reason,
