@@ -156,6 +156,7 @@ impl<G: Evaluators> Controller<G> {
 
     /// The loop: until `quit` (or the handle is dropped) and the running job is back.
     pub(crate) fn run(mut self, commands: Receiver<Command<G>>, done: Receiver<JobDone<G>>) {
+        self.prefault_own_table();
         self.maybe_ponder();
         loop {
             if self.quitting && self.running.is_none() {
@@ -311,6 +312,15 @@ impl<G: Evaluators> Controller<G> {
                 thread: "snapshot",
                 reason: error.to_string(),
             })));
+        }
+    }
+
+    /// Maps the memory of the engine's own table now, on the engine thread, so that its
+    /// first searches do not pay the page faults on their clock (a shared table is its
+    /// owner's to prefault).
+    fn prefault_own_table(&self) {
+        if !self.table_shared {
+            self.table.prefault();
         }
     }
 
@@ -503,12 +513,14 @@ impl<G: Evaluators> Controller<G> {
     }
 
     /// Gives the engine a table of its own, of the configured size and the width that serves
-    /// the current position (a running search keeps the old one until it ends).
+    /// the current position, prefaulted now (a running search keeps the old one until it
+    /// ends).
     fn own_table(&mut self) {
         let table = seats::table_for(&self.record.current(), self.config.hash_mib);
         self.table = Arc::new(table);
         self.table_shared = false;
         self.table_used = false;
+        self.prefault_own_table();
     }
 
     /// Whether the table serves `position`'s game: the engine's own when of the width made for
