@@ -135,7 +135,7 @@ impl<G: SeatedGame> MultiSearch<G> {
     /// A search with a table of at least `entries` slots (rounded up to a whole bucket).
     pub fn new(entries: usize) -> MultiSearch<G> {
         let bytes = entries.max(1).div_ceil(2) * WideTable::BUCKET_BYTES;
-        MultiSearch::on_table(Arc::new(TranspositionTable::Wide(WideTable::of_bytes(
+        MultiSearch::on_table(Arc::new(TranspositionTable::Wide(WideTable::with_bytes(
             bytes,
         ))))
     }

@@ -16,7 +16,7 @@ mod lockfree;
 pub use self::dashmap::{DASHMAP_BYTES_PER_ENTRY, DashMapTable, KeyHasher};
 pub(crate) use entry::packed_generation;
 pub use entry::{Bound, MoreValues, TableEntry, WorthHistogram, entry_worth};
-pub use lockfree::{LockFreeTable, WideTable};
+pub use lockfree::{LockFreeTable, SeqlockTable, WideTable};
 
 use crate::games::Key;
 use serde::{Deserialize, Serialize};
@@ -136,7 +136,7 @@ impl TranspositionTable {
     /// A [`WideTable`] of at most `mib` MiB: keys of up to 128 bits, entries with every
     /// seat's value.
     pub fn wide(mib: usize) -> TranspositionTable {
-        TranspositionTable::Wide(WideTable::of_mib(mib))
+        TranspositionTable::Wide(WideTable::with_mib(mib))
     }
 
     /// The kind of this table.
