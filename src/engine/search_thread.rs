@@ -9,7 +9,7 @@ use super::config::PonderMode;
 use super::event::{Event, IterationInfo, PonderInfo};
 use super::opponent::{OpponentModel, Prediction};
 use super::ponder::{PonderEnd, PonderSetup, ponder};
-use super::seats::{self, SeatedJob, SeatedTask, is_seated};
+use super::seats::{self, KeptSearch, SeatedJob, SeatedTask, is_seated};
 use super::think::{ThinkSetup, think};
 use super::tree::Tree;
 use crate::book::SharedBook;
@@ -191,8 +191,22 @@ fn run_job<G: Evaluators>(
     job: Job<G>,
     events: &Sender<Event<G>>,
     workers: &mut Option<Workers<G>>,
-    seated: &mut Option<Box<dyn Any + Send>>,
+    seated: &mut Option<KeptSearch>,
 ) -> Finished<G> {
+    // What was kept for another table goes now, and that table's memory with it (it would
+    // be made anew for this job's table anyway).
+    if workers
+        .as_ref()
+        .is_some_and(|w| !Arc::ptr_eq(&w.table, &job.table))
+    {
+        *workers = None;
+    }
+    if seated
+        .as_ref()
+        .is_some_and(|s| !Arc::ptr_eq(s.table(), &job.table))
+    {
+        *seated = None;
+    }
     let job = if is_seated(&job.position) {
         let runner = SeatedRunner {
             job,
@@ -231,8 +245,8 @@ fn run_job<G: Evaluators>(
 struct SeatedRunner<'a, G: Game> {
     job: Job<G>,
     events: &'a Sender<Event<G>>,
-    /// The search thread's `MultiSearch<G>`, kept from job to job (`None`: not made yet).
-    search: &'a mut Option<Box<dyn Any + Send>>,
+    /// The search thread's multi-player search, kept from job to job (`None`: not made yet).
+    search: &'a mut Option<KeptSearch>,
 }
 
 impl<G: Game> SeatedVisitor<G> for SeatedRunner<'_, G> {

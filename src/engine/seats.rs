@@ -97,23 +97,40 @@ pub(crate) enum SeatedTask<'a> {
     Ponder { deepen_replies: bool },
 }
 
-/// Runs `task` with the search thread's `MultiSearch<G>` in `search` (made, or made anew when
-/// the engine's table changed); `true` when pondering finished.
+/// The multi-player search the search thread keeps from job to job, and the table it was
+/// made on.
+pub(crate) struct KeptSearch {
+    table: Arc<TranspositionTable>,
+    /// A `MultiSearch<G>`.
+    search: Box<dyn Any + Send>,
+}
+
+impl KeptSearch {
+    /// The table the search keeps its results in.
+    pub(crate) fn table(&self) -> &Arc<TranspositionTable> {
+        &self.table
+    }
+}
+
+/// Runs `task` with the search thread's `MultiSearch<G>` kept in `kept` (made, or made anew
+/// when the engine's table changed); `true` when pondering finished.
 pub(crate) fn run<G: SeatedGame>(
-    search: &mut Option<Box<dyn Any + Send>>,
+    kept: &mut Option<KeptSearch>,
     job: &SeatedJob<'_, G>,
     task: SeatedTask<'_>,
 ) -> bool {
-    let fits = search
-        .as_ref()
-        .and_then(|search| search.downcast_ref::<MultiSearch<G>>())
-        .is_some_and(|search| Arc::ptr_eq(search.table(), job.table));
+    let fits = kept.as_ref().is_some_and(|kept| {
+        Arc::ptr_eq(&kept.table, job.table) && kept.search.is::<MultiSearch<G>>()
+    });
     if !fits {
-        *search = Some(Box::new(MultiSearch::<G>::on_table(job.table.clone())));
+        *kept = Some(KeptSearch {
+            table: job.table.clone(),
+            search: Box::new(MultiSearch::<G>::on_table(job.table.clone())),
+        });
     }
-    let Some(search) = search
+    let Some(search) = kept
         .as_mut()
-        .and_then(|search| search.downcast_mut::<MultiSearch<G>>())
+        .and_then(|kept| kept.search.downcast_mut::<MultiSearch<G>>())
     else {
         unreachable!("the search was made above")
     };

@@ -293,3 +293,34 @@ fn engines_sharing_a_wide_table_find_each_others_entries() {
     let two = GameRecord::new(start("ataxx:players=2"));
     assert!(Engine::with_shared_table(two, config, narrow()).is_ok());
 }
+
+#[test]
+fn a_table_the_engine_no_longer_uses_is_let_go() {
+    let _turn = my_turn();
+    let config = EngineConfig {
+        ponder: false,
+        pin_thread: false,
+        ..EngineConfig::default()
+    };
+    let table = Arc::new(TranspositionTable::wide(1));
+    let record = GameRecord::new(x_to_move("ataxx:players=4"));
+    let engine = Engine::with_shared_table(record, config, table.clone()).unwrap();
+    engine.best_move(Limits::depth(2)).unwrap();
+    // Two seats on the shared wide table, then a table of the engine's own: the two-seat
+    // search runs on it, and nothing holds the shared table but its owner.
+    engine.send(Command::SetPosition(GameRecord::new(start(
+        "ataxx:players=2",
+    ))));
+    engine.set_option(EngineOption::HashMib(2));
+    let best = engine.best_move(Limits::depth(2)).unwrap();
+    assert_eq!(best.depth, 2);
+    let until = Instant::now() + Duration::from_secs(2);
+    while Arc::strong_count(&table) > 1 && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(
+        Arc::strong_count(&table),
+        1,
+        "the shared table is still held"
+    );
+}

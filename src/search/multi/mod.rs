@@ -179,11 +179,6 @@ impl<G: SeatedGame> MultiSearch<G> {
         self.resume = resume;
     }
 
-    /// The table the search keeps its results in.
-    pub fn table(&self) -> &Arc<TranspositionTable> {
-        &self.table
-    }
-
     /// With `false`, every search deepens from depth 1 even when the table already holds
     /// its root (the behaviour before resuming; for measurements). On by default.
     pub fn with_resume(mut self, resume: bool) -> MultiSearch<G> {
