@@ -4,9 +4,12 @@ constant 2, one random rollout a leaf, solving on, 1,000 simulations a move. Its
 one of two, and PonderBot's wall time a move equals it:
 
 - ``--simulations N`` (default 1,000, the example's default): MCTS searches N simulations a
-  move; PonderBot's ``movetime`` for each move is MCTS's mean wall time a move so far in the
-  game (before MCTS's first move, the time of one step on the start position, timed before
-  the game).
+  move; PonderBot's time is held to MCTS's as a clock would: before each of its moves, its
+  ``movetime`` is what brings its total wall time to MCTS's total so far plus MCTS's mean
+  wall time a move (at least 1 ms), so that time it overspent is taken back later and its
+  total ends within about one move's time of MCTS's (before MCTS's first move, the mean is
+  the time of one MCTS step on the start position, timed before the game). Both bots' mean
+  times a move are printed.
 - ``--movetime S``: both search S seconds a move (MCTS's simulations unbounded: a stronger
   MCTS than the example's).
 
@@ -50,7 +53,7 @@ def mcts_bot(game, budget, seed):
 
 def play(game, bots, ponder_seat, budget):
     """Plays one game: its returns, each bot's mean seconds a move, and the moves in ponder's
-    notation with their movers. With a simulation budget, PonderBot's movetime follows MCTS's
+    notation with their movers. With a simulation budget, PonderBot's total time follows MCTS's
     mean time a move (timed on the start position before MCTS has moved)."""
     state = game.new_initial_state()
     spent = [0.0, 0.0]
@@ -66,7 +69,8 @@ def play(game, bots, ponder_seat, budget):
         player = state.current_player()
         if player == ponder_seat and budget[0] == "simulations":
             mean = spent[mcts_seat] / moves[mcts_seat] if moves[mcts_seat] else calibration
-            bots[player].movetime = max(mean, 0.001)
+            owed = spent[mcts_seat] + mean - spent[player]
+            bots[player].movetime = max(owed, 0.001)
         started = time.monotonic()
         action = bots[player].step(state)
         spent[player] += time.monotonic() - started
@@ -106,7 +110,7 @@ def match(name, games, budget, seed, seats=(0, 1), options=None, record=None):
     score = (wins + draws / 2) / games
     print(
         f"{name}: {games} games, ponder +{wins} ={draws} -{losses}: {100 * score:.1f}% "
-        f"(seconds a move: ponder {ponder_time / games:.3f}, mcts {mcts_time / games:.3f})"
+        f"(seconds a move: ponder {ponder_time / games:.4f}, mcts {mcts_time / games:.4f})"
     )
     return score
 
