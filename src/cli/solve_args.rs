@@ -116,3 +116,27 @@ pub(super) fn saved_part(
     )?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits(nodes: Option<u64>, movetime: Option<u64>) -> Limits {
+        ProofBudgetArgs { nodes, movetime }.limits()
+    }
+
+    #[test]
+    fn a_proof_without_a_budget_gets_ten_million_nodes() {
+        assert_eq!(limits(None, None), Limits::nodes(10_000_000));
+        assert_eq!(limits(Some(500), None), Limits::nodes(500));
+        assert_eq!(
+            limits(None, Some(30)),
+            Limits::movetime(Duration::from_millis(30))
+        );
+        let both = limits(Some(500), Some(30));
+        assert_eq!(
+            (both.nodes, both.movetime),
+            (Some(500), Some(Duration::from_millis(30)))
+        );
+    }
+}
