@@ -34,6 +34,17 @@ pub(crate) unsafe fn zeroed_slice<T>(count: usize) -> Box<[T]> {
     values
 }
 
+/// The base page size: the kernel maps an untouched page on its first write.
+const PAGE: usize = 4 << 10;
+
+/// Hands `touch` one value of every page `values` spans (every value when a value is larger
+/// than a page), for a caller whose write there maps the page now rather than at a first use
+/// that would pay for it on a search's clock.
+pub(crate) fn touch_every_page<T>(values: &[T], touch: impl FnMut(&T)) {
+    let stride = (PAGE / std::mem::size_of::<T>().max(1)).max(1);
+    values.iter().step_by(stride).for_each(touch);
+}
+
 /// Arrays smaller than this are left alone: a few huge pages gain nothing.
 const WORTH_ADVISING: usize = 8 << 20;
 
@@ -98,6 +109,12 @@ mod tests {
                 .all(|(index, &value)| value == if index % 4099 == 0 { index as u64 } else { 0 })
         );
         advise_huge_pages(&values[..3]);
+        let mut touched = Vec::new();
+        touch_every_page(&values[..1100], |value| touched.push(*value));
+        assert_eq!(touched, [0, 0, 0]); // values 0, 512 and 1024: one in each 4 KiB
+        let mut count = 0;
+        touch_every_page(&[[0u8; 5000]; 3], |_| count += 1);
+        assert_eq!(count, 3);
         advise_huge_pages::<u8>(&[]);
     }
 }

@@ -160,6 +160,7 @@ impl<G: Evaluators> Controller<G> {
 
     /// The loop: until `quit` (or the handle is dropped) and the running job is back.
     pub(crate) fn run(mut self, commands: Receiver<Command<G>>, done: Receiver<JobDone<G>>) {
+        self.prefault_own_table();
         self.maybe_ponder();
         loop {
             if self.quitting && self.running.is_none() {
@@ -314,6 +315,15 @@ impl<G: Evaluators> Controller<G> {
                 thread: "snapshot",
                 reason: error.to_string(),
             })));
+        }
+    }
+
+    /// Maps the memory of the engine's own table now, on the engine thread, so that its
+    /// first searches do not pay the page faults on their clock (a shared table is its
+    /// owner's to prefault).
+    fn prefault_own_table(&self) {
+        if !self.table_shared {
+            self.table.prefault();
         }
     }
 
@@ -493,6 +503,7 @@ impl<G: Evaluators> Controller<G> {
             ));
             self.table_shared = false;
             self.table_used = false;
+            self.prefault_own_table();
         }
         if self.config.tie_break != before.tie_break {
             self.searches = 0;

@@ -136,7 +136,8 @@ impl<G: Evaluators> Engine<G> {
     /// game (a server's games, several bots): one memory bound for all of them, and what one
     /// engine learns the others find. The engine never clears a shared table (a new game
     /// keeps it); `EngineConfig::hash_mib` is ignored until an option changes the size, which
-    /// gives this engine a table of its own. Errors as [`Engine::new`] (the tree alone is
+    /// gives this engine a table of its own; nor does it prefault it ([`Table::prefault`](crate::search::Table::prefault), the
+    /// owner's to call once). Errors as [`Engine::new`] (the tree alone is
     /// checked against the memory).
     pub fn with_shared_table(
         record: GameRecord<G>,

@@ -179,6 +179,7 @@ impl<G: Evaluators> Searcher<G> {
             options.table_kind,
             options.hash_mib,
         ));
+        table.prefault();
         Searcher::with_database(options, table, database)
     }
 
