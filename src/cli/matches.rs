@@ -131,7 +131,8 @@ fn run_game<G: Evaluators>(args: &MatchArgs, out: &mut dyn Write) -> Result<(), 
 /// The players of a table of more than two seats (`--a` to `--d`, [`SeatedPlayer`] specs):
 /// each an engine of its multi-player search, kept over the whole match (its table too).
 fn seated_players<G: Evaluators>(args: &MatchArgs) -> Result<Vec<Box<dyn Player<G>>>, CliError> {
-    /// The table of each player's engine, MiB (2^18 slots of 48 bytes).
+    /// The table of each player's engine, MiB (the wide table of three and four seats:
+    /// 196,608 buckets of 64 bytes, 393,216 entries).
     const PLAYER_HASH_MIB: usize = 12;
     let limits = Limits {
         depth: Some(64),

@@ -78,7 +78,14 @@ pub(crate) fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError>
         egdb.save(path).map_err(egdb_error)?;
     }
     // The solve probes the database tens of millions of times: from memory on huge pages.
-    let egdb = egdb.in_memory();
+    let reading = std::time::Instant::now();
+    let egdb = egdb.in_memory().map_err(egdb_error)?;
+    writeln!(
+        out,
+        "database of {} boards read and checked in {:.3} s",
+        egdb.boards(),
+        reading.elapsed().as_secs_f64()
+    )?;
     let record = GameRecord::<Kalah>::of(&config, args.position.as_deref())?;
     let position = record.current();
     let threads = threads(args);

@@ -9,7 +9,7 @@ use super::event::{BestMove, EngineError, Event, RerootInfo};
 use super::memory::{MemoryGauge, check_fits};
 use super::opponent::{OpponentModel, Prediction};
 use super::search_thread::{Job, JobDone, JobKind, Knowledge};
-use super::seats::is_seated;
+use super::seats::{self, is_seated};
 use super::snapshot::{
     Capture, EngineSnapshot, EngineState, Fingerprint, SnapshotError, SnapshotReport,
     SnapshotRequest,
@@ -19,7 +19,7 @@ use crate::book::BookAdvice;
 use crate::eval::Evaluators;
 use crate::games::{Game, GameRecord, Key, Seat};
 use crate::search::{Limits, Score, StopSignal, TieBreak};
-use crate::search::{Table, TableKind, TranspositionTable};
+use crate::search::{Table, TranspositionTable};
 use crossbeam_channel::{Receiver, Sender, select};
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -113,12 +113,8 @@ impl<G: Evaluators> Controller<G> {
         (knowledge, snapshot): (Knowledge<G>, Option<EngineSnapshot<G>>),
     ) -> Self {
         let table_shared = shared_table.is_some();
-        let table = shared_table.unwrap_or_else(|| {
-            Arc::new(TranspositionTable::new(
-                TableKind::LockFree,
-                config.hash_mib,
-            ))
-        });
+        let table = shared_table
+            .unwrap_or_else(|| Arc::new(seats::table_for(&record.current(), config.hash_mib)));
         let restored = snapshot.map(|snapshot| snapshot.restore_into(&table));
         let table_used = restored.is_some();
         let tree = Tree::new(&record.current(), config.tree_mib << 20);
@@ -292,6 +288,7 @@ impl<G: Evaluators> Controller<G> {
             time_ratio: self.time_ratio,
             engine_seat: self.engine_seat,
             table: &self.table,
+            table_width: seats::table_width(&self.record.current()),
         };
         let capture = Capture::new(state, request.budget);
         let paused = paused_from.elapsed();
@@ -396,6 +393,11 @@ impl<G: Evaluators> Controller<G> {
         let started = Instant::now();
         let position = record.current();
         self.record = record;
+        if !self.table_serves(&position) {
+            // A game of another number of seats.
+            self.own_table();
+            self.publish_memory();
+        }
         self.learn_if_over();
         let (hit, kept_depth) = self.reroot_on_key(&position.key());
         self.ponder_paused = false;
@@ -497,13 +499,7 @@ impl<G: Evaluators> Controller<G> {
         if self.config.hash_mib != before.hash_mib {
             // A running search keeps the old table until it ends. A shared table is left to
             // the others: this engine gets a table of its own of the new size.
-            self.table = Arc::new(TranspositionTable::new(
-                TableKind::LockFree,
-                self.config.hash_mib,
-            ));
-            self.table_shared = false;
-            self.table_used = false;
-            self.prefault_own_table();
+            self.own_table();
         }
         if self.config.tie_break != before.tie_break {
             self.searches = 0;
@@ -514,6 +510,26 @@ impl<G: Evaluators> Controller<G> {
             self.resize_tree();
         }
         self.ponder_paused = false;
+    }
+
+    /// Gives the engine a table of its own, of the configured size and the width that serves
+    /// the current position, prefaulted now (a running search keeps the old one until it
+    /// ends).
+    fn own_table(&mut self) {
+        let table = seats::table_for(&self.record.current(), self.config.hash_mib);
+        self.table = Arc::new(table);
+        self.table_shared = false;
+        self.table_used = false;
+        self.prefault_own_table();
+    }
+
+    /// Whether the table serves `position`'s game: the engine's own when of the width made for
+    /// it, a shared one when it can hold its entries ([`seats::serves`]).
+    fn table_serves(&self, position: &G) -> bool {
+        match self.table_shared {
+            true => seats::serves(&self.table, position),
+            false => self.table.width() == seats::table_width(position),
+        }
     }
 
     /// Plays a move by either side and re-roots the tree on it.
@@ -685,7 +701,6 @@ impl<G: Evaluators> Controller<G> {
             threads: self.config.threads,
             avoid,
             seated_algorithm: self.config.seated_algorithm,
-            hash_mib: self.config.hash_mib,
             reuse_tree: self.config.reuse_tree,
         };
         match self.jobs.send(job) {

@@ -228,6 +228,16 @@ pub enum EngineError {
         /// MiB of physical memory.
         available: u64,
     },
+    /// A shared table of narrow slots was given to an engine of more than two seats, whose
+    /// search keys positions by up to 128 bits and stores every seat's value: it needs a
+    /// [`TranspositionTable::wide`](crate::search::TranspositionTable::wide) table.
+    #[error(
+        "a game of {seats} seats needs a wide table (TranspositionTable::wide); the table given is narrow"
+    )]
+    NarrowTable {
+        /// The game's seats.
+        seats: usize,
+    },
     /// The engine's threads have ended (after `quit`, or a failure): nothing can answer.
     #[error("the engine's threads have ended")]
     Stopped,

@@ -89,8 +89,10 @@ impl<G: Evaluators> Engine<G> {
     /// Refused, with an error naming the file, when the file is not a whole, valid snapshot
     /// (corrupt, truncated, oversized, another format version:
     /// [`SnapshotError::File`]), is of another game or configuration
-    /// ([`SnapshotError::Foreign`]) or of another game record ([`SnapshotError::OtherGame`]);
-    /// never a cold start in silence.
+    /// ([`SnapshotError::Foreign`]), holds table entries of another width than the engine's
+    /// table (a two-seat snapshot for three or four seats, or the reverse:
+    /// [`SnapshotError::TableMismatch`]) or is of another game record
+    /// ([`SnapshotError::OtherGame`]); never a cold start in silence.
     ///
     /// ```
     /// use ponder::engine::{Engine, EngineConfig, Limits, Knowledge};
@@ -119,6 +121,14 @@ impl<G: Evaluators> Engine<G> {
     ) -> Result<Engine<G>, SnapshotError> {
         let given_evaluator = knowledge.evaluator.is_some();
         let snapshot = EngineSnapshot::<G>::load(path, &config, given_evaluator)?;
+        let expected = seats::table_width(&record.current());
+        if snapshot.table_width() != expected {
+            return Err(SnapshotError::TableMismatch {
+                path: path.to_path_buf(),
+                found: snapshot.table_width(),
+                expected,
+            });
+        }
         continues(snapshot.record(), &record).map_err(|reason| SnapshotError::OtherGame {
             path: path.to_path_buf(),
             reason,
@@ -136,14 +146,22 @@ impl<G: Evaluators> Engine<G> {
     /// game (a server's games, several bots): one memory bound for all of them, and what one
     /// engine learns the others find. The engine never clears a shared table (a new game
     /// keeps it); `EngineConfig::hash_mib` is ignored until an option changes the size, which
-    /// gives this engine a table of its own; nor does it prefault it ([`Table::prefault`](crate::search::Table::prefault), the
-    /// owner's to call once). Errors as [`Engine::new`] (the tree alone is
-    /// checked against the memory).
+    /// gives this engine a table of its own; nor does it prefault it
+    /// ([`Table::prefault`](crate::search::Table::prefault), the owner's to call once). Errors
+    /// as [`Engine::new`] (the tree alone is checked against the memory); at a table of three
+    /// or four seats the table must be wide ([`TranspositionTable::wide`]), else
+    /// [`EngineError::NarrowTable`].
     pub fn with_shared_table(
         record: GameRecord<G>,
         config: EngineConfig,
         table: Arc<TranspositionTable>,
     ) -> Result<Engine<G>, EngineError> {
+        let position = record.current();
+        if !seats::serves(&table, &position) {
+            return Err(EngineError::NarrowTable {
+                seats: position.seat_count(),
+            });
+        }
         Engine::start(record, config, Some(table), Knowledge::new(), None)
     }
 
@@ -168,15 +186,12 @@ impl<G: Evaluators> Engine<G> {
         let (finished_tx, finished_rx) = unbounded::<()>();
         let memory = Arc::new(MemoryGauge::default());
         let pin = config.pin_thread;
-        // A table of more than two seats is filled now, as the two-seat table is made now:
-        // the first `go` does not pay for it.
-        let seated = seats::search_for(&record.current(), config.hash_mib);
         let search_events = event_tx.clone();
         let search_finished = finished_tx.clone();
         let search = std::thread::Builder::new()
             .name("ponder-search".to_string())
             .spawn(move || {
-                search_thread::run(job_rx, done_tx, search_events, pin, seated);
+                search_thread::run(job_rx, done_tx, search_events, pin);
                 drop(search_finished);
             })
             .map_err(spawn_error("search"))?;

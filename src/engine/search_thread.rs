@@ -9,7 +9,7 @@ use super::config::PonderMode;
 use super::event::{Event, IterationInfo, PonderInfo};
 use super::opponent::{OpponentModel, Prediction};
 use super::ponder::{PonderEnd, PonderSetup, ponder};
-use super::seats::{self, SeatedJob, SeatedTask, is_seated};
+use super::seats::{self, KeptSearch, SeatedJob, SeatedTask, is_seated};
 use super::think::{ThinkSetup, think};
 use super::tree::Tree;
 use crate::book::SharedBook;
@@ -73,8 +73,6 @@ pub(crate) struct Job<G: Game> {
     pub avoid: Vec<G::Move>,
     /// The multi-player search of more than two seats.
     pub seated_algorithm: MultiAlgorithm,
-    /// The size of the multi-player search's table, MiB.
-    pub hash_mib: usize,
     /// Keep what earlier searches found: the multi-player search resumes above the depth its
     /// table holds for the root.
     pub reuse_tree: bool,
@@ -100,19 +98,18 @@ pub(crate) struct Finished<G: Game> {
 }
 
 /// The search thread's loop: until the job channel closes.
-/// `seated` is the multi-player search of a table of more than two seats, made with the
-/// engine (`None`: made by the first job that needs it).
 pub(crate) fn run<G: Evaluators>(
     jobs: Receiver<Job<G>>,
     done: Sender<JobDone<G>>,
     events: Sender<Event<G>>,
     pin: bool,
-    mut seated: Option<Box<dyn Any + Send>>,
 ) {
     if pin {
         super::affinity::pin_to_last_core();
     }
     let mut workers = None;
+    // The multi-player search of more than two seats (made by the first job that needs it).
+    let mut seated = None;
     while let Ok(job) = jobs.recv() {
         let think_id = match job.kind {
             JobKind::Think { id, .. } => Some(id),
@@ -194,8 +191,22 @@ fn run_job<G: Evaluators>(
     job: Job<G>,
     events: &Sender<Event<G>>,
     workers: &mut Option<Workers<G>>,
-    seated: &mut Option<Box<dyn Any + Send>>,
+    seated: &mut Option<KeptSearch>,
 ) -> Finished<G> {
+    // What was kept for another table goes now, and that table's memory with it (it would
+    // be made anew for this job's table anyway).
+    if workers
+        .as_ref()
+        .is_some_and(|w| !Arc::ptr_eq(&w.table, &job.table))
+    {
+        *workers = None;
+    }
+    if seated
+        .as_ref()
+        .is_some_and(|s| !Arc::ptr_eq(s.table(), &job.table))
+    {
+        *seated = None;
+    }
     let job = if is_seated(&job.position) {
         let runner = SeatedRunner {
             job,
@@ -234,8 +245,8 @@ fn run_job<G: Evaluators>(
 struct SeatedRunner<'a, G: Game> {
     job: Job<G>,
     events: &'a Sender<Event<G>>,
-    /// The search thread's `MultiSearch<G>`, kept from job to job (`None`: not made yet).
-    search: &'a mut Option<Box<dyn Any + Send>>,
+    /// The search thread's multi-player search, kept from job to job (`None`: not made yet).
+    search: &'a mut Option<KeptSearch>,
 }
 
 impl<G: Game> SeatedVisitor<G> for SeatedRunner<'_, G> {
@@ -251,7 +262,7 @@ impl<G: Game> SeatedVisitor<G> for SeatedRunner<'_, G> {
             start: job.start,
             stop: &job.stop,
             algorithm: job.seated_algorithm,
-            hash_mib: job.hash_mib,
+            table: &job.table,
             resume: job.reuse_tree,
             events: self.events,
         };

@@ -3,10 +3,12 @@
 //! (`crate::search::multi`, the algorithm [`EngineConfig::seated_algorithm`] names) instead
 //! of negamax over the tree.
 //!
-//! The memory across moves is the multi-player search's table (the search's transposition
-//! table with wide slots), kept by the search thread from job to job: its keys are exact and
-//! carry the algorithm and, where values depend on it, the root seat, so the bots' searches
-//! and the pondering share it without mixing their values.
+//! The memory across moves is the engine's one table, wide for more than two seats
+//! ([`table_for`]): made, aged at each `go`, cleared on a new game and resized by the engine
+//! thread as the two-seat table is, and lent with each job. Its keys are exact and carry the
+//! algorithm and, where values depend on it, the root seat, so the bots' searches and the
+//! pondering share it without mixing their values. The search thread keeps the multi-player
+//! search (its worker and move buffers) from job to job while the table stays the same.
 //! Re-rooting on any seat's move is a table probe: the next search resumes iterative
 //! deepening above the depth the table holds exactly for the new root (pondered, or stored by
 //! an earlier search below that move), its move first. The tree lent with each job is handed
@@ -21,8 +23,10 @@ use crate::eval::{SeatedGame, SeatedVisitor};
 use crate::games::Game;
 use crate::search::multi::{MultiAlgorithm, MultiReport, MultiSearch};
 use crate::search::{Limits, Score, SearchInfo, StopSignal};
+use crate::search::{TableKind, TableWidth, TranspositionTable};
 use crossbeam_channel::Sender;
 use std::any::Any;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// The deepest pondering round.
@@ -44,28 +48,31 @@ pub(crate) fn is_seated<G: crate::eval::Evaluators>(position: &G) -> bool {
     position.seat_count() > 2 && G::visit_seated(Probe).is_ok()
 }
 
-/// The multi-player search of `position`'s game with a table of `hash_mib` MiB, made (and its
-/// table filled) now; `None` when `position` is not searched by it.
-pub(crate) fn search_for<G: crate::eval::Evaluators>(
+/// The width of the table that serves `position`'s game: wide when the multi-player search
+/// runs it (its keys are of up to 128 bits and max-n stores every seat's value).
+pub(crate) fn table_width<G: crate::eval::Evaluators>(position: &G) -> TableWidth {
+    match is_seated(position) {
+        true => TableWidth::Wide,
+        false => TableWidth::Narrow,
+    }
+}
+
+/// The engine's own table for `position`'s game: `mib` MiB of the width that serves it
+/// ([`table_width`]).
+pub(crate) fn table_for<G: crate::eval::Evaluators>(
     position: &G,
-    hash_mib: usize,
-) -> Option<Box<dyn Any + Send>> {
-    /// Makes the search once the game is known to be a [`SeatedGame`].
-    struct Make(usize);
-    impl<G: Game> SeatedVisitor<G> for Make {
-        type Output = Box<dyn Any + Send>;
-        fn visit(self) -> Box<dyn Any + Send>
-        where
-            G: SeatedGame,
-        {
-            let entries = MultiSearch::<G>::entries_in(self.0);
-            Box::new(MultiSearch::<G>::new(entries))
-        }
+    mib: usize,
+) -> TranspositionTable {
+    match table_width(position) {
+        TableWidth::Wide => TranspositionTable::wide(mib),
+        TableWidth::Narrow => TranspositionTable::new(TableKind::LockFree, mib),
     }
-    if position.seat_count() <= 2 {
-        return None;
-    }
-    G::visit_seated(Make(hash_mib)).ok()
+}
+
+/// Whether `table` can hold the entries of `position`'s game: a wide table holds every game's,
+/// a narrow one only those of two seats (the seated search's keys are of up to 128 bits).
+pub(crate) fn serves<G: crate::eval::Evaluators>(table: &TranspositionTable, position: &G) -> bool {
+    table.width() == TableWidth::Wide || !is_seated(position)
 }
 
 /// What a job at a table of more than two seats needs from the job the engine thread sent.
@@ -75,8 +82,8 @@ pub(crate) struct SeatedJob<'a, G: Game> {
     pub start: Instant,
     pub stop: &'a StopSignal,
     pub algorithm: MultiAlgorithm,
-    /// The table's size, MiB.
-    pub hash_mib: usize,
+    /// The engine's table (wide).
+    pub table: &'a Arc<TranspositionTable>,
     /// Resume above the depth the table holds for the root.
     pub resume: bool,
     pub events: &'a Sender<Event<G>>,
@@ -90,24 +97,40 @@ pub(crate) enum SeatedTask<'a> {
     Ponder { deepen_replies: bool },
 }
 
-/// Runs `task` with the search thread's `MultiSearch<G>` in `search` (made, or made anew when
-/// the table's size changed); `true` when pondering finished.
+/// The multi-player search the search thread keeps from job to job, and the table it was
+/// made on.
+pub(crate) struct KeptSearch {
+    table: Arc<TranspositionTable>,
+    /// A `MultiSearch<G>`.
+    search: Box<dyn Any + Send>,
+}
+
+impl KeptSearch {
+    /// The table the search keeps its results in.
+    pub(crate) fn table(&self) -> &Arc<TranspositionTable> {
+        &self.table
+    }
+}
+
+/// Runs `task` with the search thread's `MultiSearch<G>` kept in `kept` (made, or made anew
+/// when the engine's table changed); `true` when pondering finished.
 pub(crate) fn run<G: SeatedGame>(
-    search: &mut Option<Box<dyn Any + Send>>,
+    kept: &mut Option<KeptSearch>,
     job: &SeatedJob<'_, G>,
     task: SeatedTask<'_>,
 ) -> bool {
-    let entries = MultiSearch::<G>::entries_in(job.hash_mib);
-    let fits = search
-        .as_ref()
-        .and_then(|search| search.downcast_ref::<MultiSearch<G>>())
-        .is_some_and(|search| search.entries() == entries);
+    let fits = kept.as_ref().is_some_and(|kept| {
+        Arc::ptr_eq(&kept.table, job.table) && kept.search.is::<MultiSearch<G>>()
+    });
     if !fits {
-        *search = Some(Box::new(MultiSearch::<G>::new(entries)));
+        *kept = Some(KeptSearch {
+            table: job.table.clone(),
+            search: Box::new(MultiSearch::<G>::on_table(job.table.clone())),
+        });
     }
-    let Some(search) = search
+    let Some(search) = kept
         .as_mut()
-        .and_then(|search| search.downcast_mut::<MultiSearch<G>>())
+        .and_then(|kept| kept.search.downcast_mut::<MultiSearch<G>>())
     else {
         unreachable!("the search was made above")
     };

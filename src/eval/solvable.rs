@@ -39,6 +39,15 @@ pub trait Solvable: Copy + Send + Sync {
     /// The material in play, the gain when it is known without searching, and the key.
     fn inspect(&self, position: &Self::Position) -> Inspected;
 
+    /// Starts loading what [`Solvable::inspect`] of `position` will read from memory (an
+    /// endgame database's entry) without waiting, so that the misses of several children
+    /// about to be searched overlap. `true` when the position is known exactly (so the solver
+    /// does not prefetch its table entry); `false`, doing nothing, by default.
+    #[inline]
+    fn prefetch(&self, _position: &Self::Position) -> bool {
+        false
+    }
+
     /// Positions with less material than this are known exactly ([`Known::Exact`]) when
     /// they are not over: the endgame database's reach (0 without one).
     fn exact_below(&self) -> i32;

@@ -59,8 +59,8 @@ pub use score::{INFINITY, MAX_HEURISTIC, Score, exact_text};
 pub use searcher::Searcher;
 pub(crate) use smp::HelperPool;
 pub use table::{
-    Bound, DashMapTable, LockFreeTable, MoreValues, Table, TableEntry, TableKind,
-    TranspositionTable, WideTable, physical_memory_mib,
+    Bound, DashMapTable, LockFreeTable, MoreValues, SeqlockTable, Table, TableEntry, TableKind,
+    TableWidth, TranspositionTable, WideTable, physical_memory_mib,
 };
 pub use tiebreak::choose;
 pub(crate) use tree::{NodeWindow, SearchTree};

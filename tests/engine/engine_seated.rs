@@ -1,12 +1,18 @@
 //! The one engine at tables of three and four seats (`Engine<AtaxxSeats>`): pondering on a
 //! human's turn turns into depth when the human plays one of the replies pondered; the
-//! algorithm is the configured one; a stop is answered at once; two seats stay negamax.
+//! algorithm is the configured one; a stop is answered at once; two seats stay negamax; the
+//! engine's one table is wide, kept from search to search, cleared by a new game, resized by
+//! the option, shared when given.
 
 use crate::my_turn;
-use ponder::engine::{Engine, EngineConfig, EngineOption, Event, Limits, PonderInfo, StopSignal};
+use ponder::engine::{
+    Command, Engine, EngineConfig, EngineError, EngineOption, Event, Limits, PonderInfo, StopSignal,
+};
 use ponder::games::ataxx::seats::AtaxxSeats;
 use ponder::search::multi::{MultiAlgorithm, MultiSearch};
+use ponder::search::{Table, TableKind, TranspositionTable};
 use ponder::{Game, GameRecord, GameSpec};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// A position of `spec` a few plies from the start, seat x to move.
@@ -199,4 +205,122 @@ fn two_seats_are_searched_by_negamax_over_the_tree() {
     assert_eq!(best.depth, 4);
     assert!(best.tree.visited > 0, "the tree serves two seats");
     assert!(!best.equal_best.is_empty());
+}
+
+/// The start of `spec`.
+fn start(spec: &str) -> AtaxxSeats {
+    let spec: GameSpec = spec.parse().unwrap();
+    AtaxxSeats::start(&AtaxxSeats::config_from_spec(&spec).unwrap()).unwrap()
+}
+
+/// The bytes of a wide table of `mib` MiB (64-byte buckets: a whole number of them in a MiB,
+/// where the narrow table's 48-byte buckets leave 16 bytes over).
+fn wide_bytes(mib: usize) -> usize {
+    TranspositionTable::wide(mib).memory_bytes()
+}
+
+#[test]
+fn the_engine_keeps_one_wide_table_from_search_to_search_until_a_new_game() {
+    let _turn = my_turn();
+    let engine = engine(start("ataxx:players=4"), false, true);
+    assert_eq!(engine.memory().table_bytes, wide_bytes(HASH_MIB));
+    assert_ne!(
+        wide_bytes(HASH_MIB),
+        TranspositionTable::new(TableKind::LockFree, HASH_MIB).memory_bytes()
+    );
+    let first = engine.best_move(Limits::depth(3)).unwrap();
+    assert!(first.nodes > 0, "{first:?}");
+    // The second search finds the first's root in the table: nothing left to search.
+    let again = engine.best_move(Limits::depth(3)).unwrap();
+    assert_eq!(
+        (again.mv, again.score, again.depth, again.nodes),
+        (first.mv, first.score, 3, 0)
+    );
+    // A new game clears the table: the same search is searched again.
+    engine.send(Command::NewGame);
+    let cleared = engine.best_move(Limits::depth(3)).unwrap();
+    assert_eq!((cleared.mv, cleared.score), (first.mv, first.score));
+    assert!(cleared.nodes > 0, "{cleared:?}");
+    // A new size is a new (empty) table of that size.
+    engine.set_option(EngineOption::HashMib(HASH_MIB / 2));
+    let resized = engine.best_move(Limits::depth(3)).unwrap();
+    assert_eq!(engine.memory().table_bytes, wide_bytes(HASH_MIB / 2));
+    assert_eq!((resized.mv, resized.score), (first.mv, first.score));
+    assert!(resized.nodes > 0, "{resized:?}");
+}
+
+#[test]
+fn a_position_of_more_seats_gets_a_wide_table() {
+    let _turn = my_turn();
+    let engine = engine(start("ataxx:players=2"), false, true);
+    let narrow = TranspositionTable::new(TableKind::LockFree, HASH_MIB).memory_bytes();
+    assert_eq!(engine.memory().table_bytes, narrow);
+    engine.send(Command::SetPosition(GameRecord::new(start(
+        "ataxx:players=3",
+    ))));
+    let first = engine.best_move(Limits::depth(3)).unwrap();
+    assert_eq!(engine.memory().table_bytes, wide_bytes(HASH_MIB));
+    let again = engine.best_move(Limits::depth(3)).unwrap();
+    assert_eq!((again.mv, again.nodes), (first.mv, 0), "{first:?}");
+}
+
+#[test]
+fn engines_sharing_a_wide_table_find_each_others_entries() {
+    let _turn = my_turn();
+    let record = GameRecord::new(x_to_move("ataxx:players=4"));
+    let config = EngineConfig {
+        ponder: false,
+        pin_thread: false,
+        ..EngineConfig::default()
+    };
+    let table = Arc::new(TranspositionTable::wide(4));
+    let share = || Engine::with_shared_table(record.clone(), config.clone(), table.clone());
+    let (one, other) = (share().unwrap(), share().unwrap());
+    let first = one.best_move(Limits::depth(3)).unwrap();
+    assert!(first.nodes > 0, "{first:?}");
+    let second = other.best_move(Limits::depth(3)).unwrap();
+    assert_eq!(
+        (second.mv, second.score, second.nodes),
+        (first.mv, first.score, 0)
+    );
+    // A narrow table cannot hold a seated search's keys: refused, but at two seats.
+    let narrow = || Arc::new(TranspositionTable::new(TableKind::LockFree, 1));
+    let refused = Engine::with_shared_table(record, config.clone(), narrow());
+    assert!(
+        matches!(refused.err(), Some(EngineError::NarrowTable { seats: 4 })),
+        "a narrow table was taken"
+    );
+    let two = GameRecord::new(start("ataxx:players=2"));
+    assert!(Engine::with_shared_table(two, config, narrow()).is_ok());
+}
+
+#[test]
+fn a_table_the_engine_no_longer_uses_is_let_go() {
+    let _turn = my_turn();
+    let config = EngineConfig {
+        ponder: false,
+        pin_thread: false,
+        ..EngineConfig::default()
+    };
+    let table = Arc::new(TranspositionTable::wide(1));
+    let record = GameRecord::new(x_to_move("ataxx:players=4"));
+    let engine = Engine::with_shared_table(record, config, table.clone()).unwrap();
+    engine.best_move(Limits::depth(2)).unwrap();
+    // Two seats on the shared wide table, then a table of the engine's own: the two-seat
+    // search runs on it, and nothing holds the shared table but its owner.
+    engine.send(Command::SetPosition(GameRecord::new(start(
+        "ataxx:players=2",
+    ))));
+    engine.set_option(EngineOption::HashMib(2));
+    let best = engine.best_move(Limits::depth(2)).unwrap();
+    assert_eq!(best.depth, 2);
+    let until = Instant::now() + Duration::from_secs(2);
+    while Arc::strong_count(&table) > 1 && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(
+        Arc::strong_count(&table),
+        1,
+        "the shared table is still held"
+    );
 }

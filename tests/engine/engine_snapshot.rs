@@ -11,7 +11,8 @@ use ponder::engine::{
 };
 use ponder::files::FileProblem;
 use ponder::games::ataxx::seats::AtaxxSeats;
-use ponder::search::{Algorithm, Evaluators, TieBreak as SearchTieBreak};
+use ponder::search::multi::MultiAlgorithm;
+use ponder::search::{Algorithm, Evaluators, TableWidth, TieBreak as SearchTieBreak};
 use ponder::{Ataxx, Game, GameRecord, GameSpec, Kalah, Oware};
 use std::path::{Path, PathBuf};
 
@@ -96,28 +97,102 @@ fn a_restored_engine_answers_as_the_original_in_every_game() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// An engine's configuration at three and four seats: exact, searching with `algorithm`.
+fn seated_config(algorithm: MultiAlgorithm) -> EngineConfig {
+    EngineConfig {
+        seated_algorithm: algorithm,
+        ..exact_config()
+    }
+}
+
+/// A record of `spec` five plies from its start: at three and four seats, another seat than
+/// the first to move (a max-n root's value is then one of the other seats' values).
+fn seated_record(spec: &str) -> GameRecord<AtaxxSeats> {
+    let spec: GameSpec = spec.parse().unwrap();
+    let config = AtaxxSeats::config_from_spec(&spec).unwrap();
+    let record = random_record(AtaxxSeats::start(&config).unwrap(), 5, 5);
+    assert_ne!(record.current().side_to_move().index(), 0);
+    record
+}
+
 #[test]
-fn a_restored_engine_at_three_and_four_seats_answers_as_the_original() {
+fn a_restored_engine_at_three_and_four_seats_answers_from_its_table() {
     let _turn = my_turn();
     let dir = scratch("seats");
-    for spec in ["ataxx:players=3", "ataxx:players=4"] {
-        let spec: GameSpec = spec.parse().unwrap();
-        let config = AtaxxSeats::config_from_spec(&spec).unwrap();
-        let record = random_record(AtaxxSeats::start(&config).unwrap(), 5, 5);
+    for (spec, algorithm) in [
+        ("ataxx:players=3", MultiAlgorithm::BrsPlus),
+        ("ataxx:players=4", MultiAlgorithm::BrsPlus),
+        ("ataxx:players=4", MultiAlgorithm::MaxN),
+    ] {
+        let context = format!("{spec} {algorithm:?}");
+        let record = seated_record(spec);
+        let config = seated_config(algorithm);
         let path = dir.join("seats.snapshot");
-        let original = Engine::new(record.clone(), exact_config()).unwrap();
+        let original = Engine::new(record.clone(), config.clone()).unwrap();
         let before = original.best_move(Limits::depth(3)).unwrap();
-        original.save_state(&path).expect("a snapshot");
+        let report = original.save_state(&path).expect("a snapshot");
+        assert!(report.table_entries > 0, "{context}: {report:?}");
         drop(original);
         let restored =
-            Engine::restore(&path, record.clone(), exact_config(), Knowledge::new()).unwrap();
+            Engine::restore(&path, record.clone(), config.clone(), Knowledge::new()).unwrap();
         let after = restored.best_move(Limits::depth(3)).unwrap();
-        assert_eq!(
-            (after.score, &after.equal_best, after.depth),
-            (before.score, &before.equal_best, before.depth),
-            "{spec}"
-        );
         assert!(before.mv.is_some_and(|mv| record.current().is_legal(mv)));
+        // The restored table holds the root at the depth asked for, with the root seat's
+        // value: nothing to search.
+        assert_eq!(
+            (after.mv, after.score, after.depth, after.nodes),
+            (before.mv, before.score, 3, 0),
+            "{context}: searched {} nodes before",
+            before.nodes
+        );
+        if algorithm == MultiAlgorithm::MaxN {
+            // The root seat's value is one of the other seats' values max-n stored with
+            // the first seat's: lost, it would read 0.
+            assert_ne!(before.score, 0, "{context}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_snapshot_of_another_table_width_is_refused() {
+    let _turn = my_turn();
+    let dir = scratch("width");
+    let config = seated_config(MultiAlgorithm::BrsPlus);
+    let records = [
+        seated_record("ataxx:players=2"),
+        seated_record("ataxx:players=4"),
+    ];
+    let paths = records.each_ref().map(|record| {
+        let engine = Engine::new(record.clone(), config.clone()).unwrap();
+        engine.best_move(Limits::depth(2)).unwrap();
+        let path = dir.join(format!("{}.snapshot", record.current().seat_count()));
+        engine.save_state(&path).expect("a snapshot");
+        path
+    });
+    for (path, record, found, expected) in [
+        (&paths[0], &records[1], TableWidth::Narrow, TableWidth::Wide),
+        (&paths[1], &records[0], TableWidth::Wide, TableWidth::Narrow),
+    ] {
+        match Engine::restore(path, record.clone(), config.clone(), Knowledge::new()) {
+            Err(error @ SnapshotError::TableMismatch { .. }) => {
+                assert!(error.to_string().contains(&path.display().to_string()));
+                let SnapshotError::TableMismatch {
+                    found: was,
+                    expected: is,
+                    ..
+                } = error
+                else {
+                    unreachable!()
+                };
+                assert_eq!((was, is), (found, expected));
+            }
+            other => panic!("{}: {:?}", path.display(), other.err()),
+        }
+    }
+    // Each restores into an engine of its own seats.
+    for (path, record) in paths.iter().zip(records) {
+        assert!(Engine::restore(path, record, config.clone(), Knowledge::new()).is_ok());
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -191,17 +266,21 @@ fn corrupt_truncated_oversized_and_foreign_snapshots_are_refused() {
         ),
         "{error}"
     );
-    // Another format version.
-    let mut version = bytes.clone();
-    version[8] ^= 1;
-    let error = refusal(&write("version", &version), record.clone(), exact_config());
-    assert!(
-        matches!(
-            error,
-            SnapshotError::File(ref e) if matches!(e.problem, FileProblem::Version { .. })
-        ),
-        "{error}"
-    );
+    // Another format version: a later one, and version 1 (before the tables of three and
+    // four seats).
+    for older in [ENGINE_SNAPSHOT.version + 1, 1] {
+        let mut version = bytes.clone();
+        version[8..12].copy_from_slice(&older.to_le_bytes());
+        let error = refusal(&write("version", &version), record.clone(), exact_config());
+        assert!(
+            matches!(
+                error,
+                SnapshotError::File(ref e)
+                    if matches!(e.problem, FileProblem::Version { expected: 2, found } if found == older)
+            ),
+            "{error}"
+        );
+    }
     // Another configuration (forward pruning on), another evaluator, another game.
     let pruning = EngineConfig {
         forward_pruning: true,

@@ -241,7 +241,7 @@ fn a_damaged_database_file_is_refused_with_its_name() {
     egdb.save(&path).unwrap();
     let opened = KalahEgdb::open(&path).unwrap();
     assert_eq!(opened, egdb, "the mapped database reads the values written");
-    let copied = KalahEgdb::open(&path).unwrap().in_memory();
+    let copied = KalahEgdb::open(&path).unwrap().in_memory().unwrap();
     assert_eq!(
         copied, egdb,
         "copied out of the mapped file, the values are the same"
@@ -266,6 +266,10 @@ fn a_damaged_database_file_is_refused_with_its_name() {
     let error = opened.verify().unwrap_err().to_string();
     assert!(error.contains("flipped.egdb"), "{error}");
     let error = KalahEgdb::load(&flipped).unwrap_err().to_string();
+    assert!(error.contains("flipped.egdb"), "{error}");
+    // Copied into memory for a solve, the file is read whole once: refused the same way.
+    let opened = KalahEgdb::open(&flipped).unwrap();
+    let error = opened.in_memory().unwrap_err().to_string();
     assert!(error.contains("flipped.egdb"), "{error}");
 
     // The structure broken (the layer count): refused at open.

@@ -3,18 +3,20 @@
 //!
 //! A snapshot holds the game record, the top of the stored tree (at most
 //! [`SnapshotBudget::tree_nodes`] nodes, breadth first from the root), the table's most
-//! valuable entries (by depth and age, at most [`SnapshotBudget::table_entries`]), the
-//! opponent model's weights and the human's time ratio, and the [`Fingerprint`] of what
-//! the values depend on (the game, the evaluator, forward pruning). It is a bincode file
-//! behind [`crate::files`] (magic, version, length, CRC-32, written atomically).
+//! valuable entries (by depth and age, at most [`SnapshotBudget::table_entries`]; at three
+//! and four seats the wide table's, with every seat's value), the opponent model's weights
+//! and the human's time ratio, and the [`Fingerprint`] of what the values depend on (the
+//! game, the evaluator, forward pruning). It is a bincode file behind [`crate::files`]
+//! (magic, version, length, CRC-32, written atomically).
 //!
 //! Taking one goes through the engine thread ([`Engine::save_state`](super::Engine::save_state)):
 //! pondering stops, the engine thread copies the record, the model and the tree's top (the
 //! only pause), pondering resumes, and a thread of the snapshot's own reads the table (lock
 //! free, while the search goes on) and writes the file. Reading one back
 //! ([`Engine::restore`](super::Engine::restore)) checks everything against the game and the
-//! configuration first: a snapshot of another game, configuration or format version, or a
-//! corrupt, truncated or oversized file, is refused with an error naming the file.
+//! configuration first: a snapshot of another game, configuration, table width or format
+//! version, or a corrupt, truncated or oversized file, is refused with an error naming the
+//! file.
 
 mod table;
 #[cfg(test)]
@@ -30,21 +32,22 @@ use crate::files::{
     encode_bincode,
 };
 use crate::games::{Game, GameRecord, Seat};
-use crate::search::TranspositionTable;
+use crate::search::{TableWidth, TranspositionTable};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
-use table::{AgedEntry, SavedEntry};
+use table::{AgedTable, SavedTable};
 use tree::SavedNode;
 
 /// The largest snapshot read back: 1 GiB (budgets are capped below it).
 const MAX_PAYLOAD: u64 = 1 << 30;
 
-/// The snapshot file's format.
+/// The snapshot file's format (version 2: the table's entries of either width; version 1
+/// held narrow entries only).
 pub const ENGINE_SNAPSHOT: FileFormat =
-    FileFormat::new(*b"PNDengst", 1, MAX_PAYLOAD, "engine snapshot");
+    FileFormat::new(*b"PNDengst", 2, MAX_PAYLOAD, "engine snapshot");
 
 /// The most tree nodes, and the most table entries, a snapshot holds whatever the budget
 /// (so that the largest snapshot stays within [`ENGINE_SNAPSHOT`]'s limit).
@@ -56,13 +59,14 @@ pub struct SnapshotBudget {
     /// Tree nodes kept at most, breadth first from the root (about 30 bytes each in the
     /// file).
     pub tree_nodes: usize,
-    /// Table entries kept at most, the most valuable first (22 bytes each in the file).
+    /// Table entries kept at most, the most valuable first (22 bytes each in the file; 30 for
+    /// a wide table of three or four seats, which keeps every seat's value).
     pub table_entries: usize,
 }
 
 impl Default for SnapshotBudget {
-    /// 262,144 nodes and 262,144 entries: a file of at most about 13 MB, written in tens of
-    /// milliseconds.
+    /// 262,144 nodes and 262,144 entries: a file of at most about 13 MB (8 MB at three and
+    /// four seats, whose tree is its root), written in tens of milliseconds.
     fn default() -> SnapshotBudget {
         SnapshotBudget {
             tree_nodes: 1 << 18,
@@ -127,6 +131,20 @@ pub enum SnapshotError {
         /// The engine's.
         expected: Box<Fingerprint>,
     },
+    /// The snapshot's table entries are not of the width of the engine's table: a snapshot
+    /// of two seats for an engine of three or four seats, or the reverse.
+    #[error(
+        "{path}: the snapshot's table entries are {found}; this engine's table is {expected}",
+        path = path.display()
+    )]
+    TableMismatch {
+        /// The file.
+        path: PathBuf,
+        /// The width of the snapshot's entries.
+        found: TableWidth,
+        /// The width of the engine's table.
+        expected: TableWidth,
+    },
     /// The snapshot's game record is not the start of the game given.
     #[error("{path}: the snapshot is of another game record ({reason})", path = path.display())]
     OtherGame {
@@ -178,7 +196,7 @@ struct SnapshotFile<G: Game> {
     fingerprint: Fingerprint,
     record: GameRecord<G>,
     tree: Vec<SavedNode<G::Move>>,
-    table: Vec<SavedEntry>,
+    table: SavedTable,
     opponent: Vec<f64>,
     time_ratio: f64,
     engine_seat: Option<usize>,
@@ -195,6 +213,7 @@ pub(crate) struct Capture<G: Game> {
     time_ratio: f64,
     engine_seat: Option<usize>,
     table: Arc<TranspositionTable>,
+    table_width: TableWidth,
     table_entries: usize,
 }
 
@@ -221,6 +240,9 @@ pub(crate) struct EngineState<'a, G: Game> {
     pub engine_seat: Option<Seat>,
     /// The table.
     pub table: &'a Arc<TranspositionTable>,
+    /// The width of the entries kept: the one the engine's game needs (a shared wide table
+    /// of a two-seat engine is saved narrow).
+    pub table_width: TableWidth,
 }
 
 impl<G: Game> Capture<G> {
@@ -241,6 +263,7 @@ impl<G: Game> Capture<G> {
             time_ratio: state.time_ratio,
             engine_seat: state.engine_seat.map(Seat::index),
             table: state.table.clone(),
+            table_width: state.table_width,
             table_entries: budget.table_entries.min(MAX_SNAPSHOT_ITEMS),
         }
     }
@@ -251,7 +274,7 @@ impl<G: Game> Capture<G> {
             TreeCopy::Whole(tree) => tree::save_tree(&tree, self.tree_nodes),
             TreeCopy::Top(top) => top,
         };
-        let table = table::save_table(self.table.as_ref(), self.table_entries);
+        let table = table::save_table(&self.table, self.table_width, self.table_entries);
         let (nodes, entries) = (tree.len(), table.len());
         let file = SnapshotFile::<G> {
             fingerprint: self.fingerprint,
@@ -277,7 +300,7 @@ impl<G: Game> Capture<G> {
 pub struct EngineSnapshot<G: Game> {
     record: GameRecord<G>,
     tree: Tree<G>,
-    table: Vec<AgedEntry>,
+    table: AgedTable,
     opponent: OpponentModel,
     time_ratio: f64,
     engine_seat: Option<Seat>,
@@ -394,6 +417,12 @@ impl<G: Evaluators> EngineSnapshot<G> {
         self.table.len()
     }
 
+    /// The width of the table the entries are of: wide for an engine of three or four
+    /// seats.
+    pub fn table_width(&self) -> TableWidth {
+        self.table.width()
+    }
+
     /// The depth the tree's root was searched to.
     pub fn root_depth(&self) -> u32 {
         u32::from(self.tree.root().depth)
@@ -406,7 +435,7 @@ impl<G: Evaluators> EngineSnapshot<G> {
             fingerprint: fingerprint.clone(),
             record: self.record.clone(),
             tree: tree::save_tree(&self.tree, MAX_SNAPSHOT_ITEMS),
-            table: self.table.iter().map(AgedEntry::saved).collect(),
+            table: self.table.saved(),
             opponent: self.opponent.counts().to_vec(),
             time_ratio: self.time_ratio,
             engine_seat: self.engine_seat.map(Seat::index),

@@ -102,6 +102,22 @@ impl Solvable for KalahRules<'_> {
         }
     }
 
+    #[inline]
+    fn prefetch(&self, position: &Kalah) -> bool {
+        let Some(egdb) = self.egdb else {
+            return false;
+        };
+        let m = self.config.pits();
+        let (view, _) = mover_view(position);
+        let board = &view[..2 * m];
+        let material: i32 = board.iter().map(|&s| i32::from(s)).sum();
+        if material >= self.egdb_seeds || position.is_over() {
+            return false;
+        }
+        egdb.prefetch_board(board);
+        true
+    }
+
     fn exact_below(&self) -> i32 {
         self.egdb_seeds
     }

@@ -135,7 +135,7 @@ impl<G: SeatedGame> MultiSearch<G> {
     /// A search with a table of at least `entries` slots (rounded up to a whole bucket).
     pub fn new(entries: usize) -> MultiSearch<G> {
         let bytes = entries.max(1).div_ceil(2) * WideTable::BUCKET_BYTES;
-        MultiSearch::on_table(Arc::new(TranspositionTable::Wide(WideTable::of_bytes(
+        MultiSearch::on_table(Arc::new(TranspositionTable::Wide(WideTable::with_bytes(
             bytes,
         ))))
     }
@@ -177,12 +177,6 @@ impl<G: SeatedGame> MultiSearch<G> {
     /// ([`MultiSearch::with_resume`]).
     pub fn set_resume(&mut self, resume: bool) {
         self.resume = resume;
-    }
-
-    /// The table's slots.
-    pub fn entries(&self) -> usize {
-        use crate::search::Table;
-        self.table.capacity()
     }
 
     /// With `false`, every search deepens from depth 1 even when the table already holds

@@ -76,6 +76,12 @@ impl SolveTable {
         self.words[2 * slot + 1].store((entry >> 64) as u64 ^ low, Ordering::Relaxed);
     }
 
+    /// Starts loading the bucket of `key` without waiting ([`crate::memory::prefetch`]).
+    #[inline]
+    pub(super) fn prefetch(&self, key: u128) {
+        crate::memory::prefetch(&self.words[2 * self.bucket(key)]);
+    }
+
     /// What is stored for `key` (never 0).
     #[inline]
     pub(super) fn probe(&self, key: u128) -> Option<Stored> {

@@ -1,5 +1,6 @@
-//! The default transposition table: a fixed array of two-slot buckets, each slot a seqlock over
-//! three atomic words holding the full 112-bit key and the packed entry. No lock, no
+//! The default transposition table ([`LockFreeTable`]): a fixed array of two-slot buckets,
+//! each slot a seqlock over three atomic words holding the full 112-bit key and the packed
+//! entry. No lock, no
 //! allocation after construction, no false hit (the key is compared in full and a torn read is
 //! detected and treated as a miss), replacement by depth and age.
 //!
@@ -7,7 +8,8 @@
 //! seated search's positions: four-seat Ataxx needs 123 bits, and the search adds the root
 //! seat and the algorithm) and, besides the entry, the values of the second to fourth seats
 //! ([`MoreValues`]: max-n stores every seat's value). Games' 14-byte keys keep the narrow
-//! slots.
+//! slots. Both are one [`SeqlockTable`] generic over the extra words, with one constructor
+//! (`with_mib`, `with_bytes`) that each alias names.
 
 use super::Table;
 use super::entry::{
@@ -43,8 +45,17 @@ struct Bucket<const EXTRA: usize> {
     slots: [Slot<EXTRA>; SLOTS],
 }
 
-/// A fixed-size, lock-free transposition table (see the module documentation). `EXTRA` is 0
-/// for keys of up to 112 bits (the default), 1 for [`WideTable`].
+/// A fixed-size, lock-free transposition table (see the module documentation) of slots
+/// `EXTRA` words wider than the three a narrow slot needs: used as [`LockFreeTable`] (`EXTRA`
+/// 0: keys of up to 112 bits) and [`WideTable`] (1: keys of up to 128 bits, every seat's
+/// value), which name it at every call site (`LockFreeTable::with_mib(16)`,
+/// `WideTable::with_mib(16)`).
+pub struct SeqlockTable<const EXTRA: usize> {
+    buckets: Box<[Bucket<EXTRA>]>,
+    generation: AtomicU8,
+}
+
+/// The default table: keys of up to 112 bits (games' 14-byte keys), one value.
 ///
 /// ```
 /// use ponder::search::{Bound, LockFreeTable, Table, TableEntry};
@@ -56,50 +67,23 @@ struct Bucket<const EXTRA: usize> {
 /// assert_eq!(table.probe(&key), Some(entry));
 /// assert_eq!(table.probe(&Key::from_bytes([8; 14])), None);
 /// ```
-pub struct LockFreeTable<const EXTRA: usize = 0> {
-    buckets: Box<[Bucket<EXTRA>]>,
-    generation: AtomicU8,
-}
+pub type LockFreeTable = SeqlockTable<0>;
 
 /// The lock-free table with keys of up to 128 bits and entries with every seat's value: what
 /// the seated search (three and four seats) keeps its results in.
 ///
 /// ```
 /// use ponder::search::{Bound, TableEntry, WideTable};
-/// let table = WideTable::of_mib(1);
+/// let table = WideTable::with_mib(1);
 /// let key = 5u128 << 120 | 9;
 /// let entry = TableEntry { value: 12, depth: 5, bound: Bound::Exact, move_index: Some(2) };
 /// table.save_bits(key, entry, [-3, 4, 1000]);
 /// assert_eq!(table.probe_bits(key), Some((entry, [-3, 4, 1000])));
 /// assert_eq!(table.probe_bits(9), None);
 /// ```
-pub type WideTable = LockFreeTable<1>;
+pub type WideTable = SeqlockTable<1>;
 
-impl LockFreeTable {
-    /// A table of at most `mib` MiB (at least one bucket).
-    pub fn with_mib(mib: usize) -> LockFreeTable {
-        LockFreeTable::with_bytes(mib.saturating_mul(1 << 20))
-    }
-
-    /// A table of at most `bytes` bytes (at least one bucket).
-    pub fn with_bytes(bytes: usize) -> LockFreeTable {
-        LockFreeTable::sized(bytes)
-    }
-}
-
-impl WideTable {
-    /// A wide table of at most `mib` MiB (at least one bucket).
-    pub fn of_mib(mib: usize) -> WideTable {
-        WideTable::of_bytes(mib.saturating_mul(1 << 20))
-    }
-
-    /// A wide table of at most `bytes` bytes (at least one bucket).
-    pub fn of_bytes(bytes: usize) -> WideTable {
-        WideTable::sized(bytes)
-    }
-}
-
-impl<const EXTRA: usize> LockFreeTable<EXTRA> {
+impl<const EXTRA: usize> SeqlockTable<EXTRA> {
     /// The bytes of one bucket (its slots hold the entries).
     pub const BUCKET_BYTES: usize = std::mem::size_of::<Bucket<EXTRA>>();
 
@@ -108,10 +92,15 @@ impl<const EXTRA: usize> LockFreeTable<EXTRA> {
         (bytes / Self::BUCKET_BYTES).max(1) * SLOTS
     }
 
+    /// A table of at most `mib` MiB (at least one bucket).
+    pub fn with_mib(mib: usize) -> SeqlockTable<EXTRA> {
+        SeqlockTable::with_bytes(mib.saturating_mul(1 << 20))
+    }
+
     /// A table of at most `bytes` bytes (at least one bucket).
-    fn sized(bytes: usize) -> LockFreeTable<EXTRA> {
+    pub fn with_bytes(bytes: usize) -> SeqlockTable<EXTRA> {
         let count = Self::slots_in(bytes) / SLOTS;
-        LockFreeTable {
+        SeqlockTable {
             buckets: zeroed_buckets(count),
             generation: AtomicU8::new(0),
         }
@@ -185,6 +174,24 @@ impl<const EXTRA: usize> LockFreeTable<EXTRA> {
             }
         }
         bucket.slots[victim].write(key_low, key_high, entry.pack(generation), extra);
+    }
+
+    /// Hands `visit` every entry with its key as a number, the values of the second to fourth
+    /// seats (zeros in narrow slots) and its age in generations: [`Table::for_each_entry`]
+    /// with every key and every seat's value. For snapshots, not for the search.
+    pub fn for_each_bits(&self, visit: &mut dyn FnMut(u128, TableEntry, MoreValues, u8)) {
+        let generation = self.generation.load(Ordering::Relaxed);
+        for slot in self.buckets.iter().flat_map(|bucket| bucket.slots.iter()) {
+            let Some((low, high, data, extra)) = slot.read() else {
+                continue;
+            };
+            let top = u128::from(extra & KEY_TOP_MASK) << 112;
+            let key = u128::from(low) | (u128::from(high) << 64) | top;
+            if let Some(entry) = TableEntry::unpack(data) {
+                let age = super::entry::packed_age(data, generation);
+                visit(key, entry, unpack_more(extra >> 16), age);
+            }
+        }
     }
 }
 
@@ -266,7 +273,7 @@ impl<const EXTRA: usize> Slot<EXTRA> {
     }
 }
 
-impl<const EXTRA: usize> Table for LockFreeTable<EXTRA> {
+impl<const EXTRA: usize> Table for SeqlockTable<EXTRA> {
     #[inline]
     fn probe(&self, key: &Key) -> Option<TableEntry> {
         self.probe_bits(key.to_u128()).map(|(entry, _)| entry)
@@ -312,18 +319,12 @@ impl<const EXTRA: usize> Table for LockFreeTable<EXTRA> {
     }
 
     fn for_each_entry(&self, visit: &mut dyn FnMut(&Key, TableEntry, u8)) {
-        let generation = self.generation.load(Ordering::Relaxed);
-        for slot in self.buckets.iter().flat_map(|bucket| bucket.slots.iter()) {
-            let Some((low, high, data, extra)) = slot.read() else {
-                continue;
-            };
-            // Keys of more than 112 bits (a wide table's) are no `Key`: left out.
-            let top = u128::from(extra & KEY_TOP_MASK) << 112;
-            let key = Key::from_u128(u128::from(low) | (u128::from(high) << 64) | top);
-            if let (Some(key), Some(entry)) = (key, TableEntry::unpack(data)) {
-                visit(&key, entry, super::entry::packed_age(data, generation));
+        // Keys of more than 112 bits (a wide table's) are no `Key`: left out.
+        self.for_each_bits(&mut |bits, entry, _, age| {
+            if let Some(key) = Key::from_u128(bits) {
+                visit(&key, entry, age);
             }
-        }
+        });
     }
 
     fn hashfull_permille(&self) -> u32 {
@@ -407,7 +408,7 @@ mod tests {
 
     #[test]
     fn wide_keys_are_compared_in_full_and_never_enter_narrow_slots() {
-        let wide = WideTable::of_bytes(1);
+        let wide = WideTable::with_bytes(1);
         let narrow = LockFreeTable::with_bytes(1);
         let low = 5 | 1 << 100;
         // The same low 112 bits, different bits above.
@@ -447,7 +448,7 @@ mod tests {
     /// Two threads hammer a tiny table with entries whose value (and, in wide slots, other
     /// seats' values) are a function of the key, keys `n | n << shift`; every hit must carry
     /// its own key's values.
-    fn hammer<const EXTRA: usize>(table: &LockFreeTable<EXTRA>, shift: u32) {
+    fn hammer<const EXTRA: usize>(table: &SeqlockTable<EXTRA>, shift: u32) {
         let more = |n: u128| match EXTRA {
             0 => [0; 3],
             _ => [n as i16, -(n as i16), 3 * n as i16],
@@ -472,6 +473,6 @@ mod tests {
     #[test]
     fn concurrent_writers_never_produce_a_wrong_entry() {
         hammer(&LockFreeTable::with_bytes(48 * 4), 70);
-        hammer(&WideTable::of_bytes(64 * 4), 115);
+        hammer(&WideTable::with_bytes(64 * 4), 115);
     }
 }

@@ -16,7 +16,7 @@ mod lockfree;
 pub use self::dashmap::{DASHMAP_BYTES_PER_ENTRY, DashMapTable, KeyHasher};
 pub(crate) use entry::packed_generation;
 pub use entry::{Bound, MoreValues, TableEntry, WorthHistogram, entry_worth};
-pub use lockfree::{LockFreeTable, WideTable};
+pub use lockfree::{LockFreeTable, SeqlockTable, WideTable};
 
 use crate::games::Key;
 use serde::{Deserialize, Serialize};
@@ -85,6 +85,26 @@ impl FromStr for TableKind {
     }
 }
 
+/// What a table's slots hold: keys of up to 112 bits and one value (the two-seat search's
+/// tables), or keys of up to 128 bits and every seat's value (a [`WideTable`], the seated
+/// search's of three and four seats).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TableWidth {
+    /// [`LockFreeTable`] or [`DashMapTable`].
+    Narrow,
+    /// [`WideTable`].
+    Wide,
+}
+
+impl fmt::Display for TableWidth {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            TableWidth::Narrow => "narrow (two seats)",
+            TableWidth::Wide => "wide (three and four seats)",
+        })
+    }
+}
+
 /// The table the searchers share: one of the implementations, dispatched by a `match` that the
 /// branch predictor makes free.
 ///
@@ -116,7 +136,7 @@ impl TranspositionTable {
     /// A [`WideTable`] of at most `mib` MiB: keys of up to 128 bits, entries with every
     /// seat's value.
     pub fn wide(mib: usize) -> TranspositionTable {
-        TranspositionTable::Wide(WideTable::of_mib(mib))
+        TranspositionTable::Wide(WideTable::with_mib(mib))
     }
 
     /// The kind of this table.
@@ -124,6 +144,27 @@ impl TranspositionTable {
         match self {
             TranspositionTable::LockFree(_) | TranspositionTable::Wide(_) => TableKind::LockFree,
             TranspositionTable::DashMap(_) => TableKind::DashMap,
+        }
+    }
+
+    /// What its slots hold.
+    pub fn width(&self) -> TableWidth {
+        match self {
+            TranspositionTable::LockFree(_) | TranspositionTable::DashMap(_) => TableWidth::Narrow,
+            TranspositionTable::Wide(_) => TableWidth::Wide,
+        }
+    }
+
+    /// Hands `visit` every entry with its key as a number, the values of the second to fourth
+    /// seats (zeros but in a [`WideTable`]) and its age in generations: what a snapshot of a
+    /// wide table keeps ([`Table::for_each_entry`] leaves out keys of more than 112 bits).
+    pub fn for_each_seats(&self, visit: &mut dyn FnMut(u128, TableEntry, MoreValues, u8)) {
+        match self {
+            TranspositionTable::LockFree(table) => table.for_each_bits(visit),
+            TranspositionTable::Wide(table) => table.for_each_bits(visit),
+            TranspositionTable::DashMap(table) => table.for_each_entry(&mut |key, entry, age| {
+                visit(key.to_u128(), entry, MoreValues::default(), age)
+            }),
         }
     }
 

@@ -661,6 +661,7 @@ pub fn engine_snapshot(data: &[u8]) {
     engine_snapshot_of::<Kalah>(data);
     engine_snapshot_of::<Oware>(data);
     engine_snapshot_of::<Ataxx>(data);
+    engine_snapshot_of::<ponder::games::ataxx::seats::AtaxxSeats>(data);
 }
 
 /// The configuration of the seeds (`tests/fuzz/seeds/engine_snapshot/`): the default

@@ -311,13 +311,29 @@ impl KalahEgdb {
     /// sowing order) under perfect play; `None` for another width or more seeds than covered.
     #[inline]
     pub fn value_of_board(&self, board: &[u8]) -> Option<i32> {
+        self.entry(board).map(|&v| i32::from(v))
+    }
+
+    /// Starts loading the entry of `board` (as [`KalahEgdb::value_of_board`] takes it) into
+    /// the cache without waiting, so that the probes of several boards overlap their misses.
+    #[inline]
+    pub fn prefetch_board(&self, board: &[u8]) {
+        if let Some(entry) = self.entry(board) {
+            crate::memory::prefetch(entry);
+        }
+    }
+
+    /// Where the value of `board` is stored (`None` for another width or more seeds than
+    /// covered).
+    #[inline]
+    fn entry(&self, board: &[u8]) -> Option<&i8> {
         if board.len() != 2 * self.config.pits() {
             return None;
         }
         let seeds: usize = board.iter().map(|&s| usize::from(s)).sum();
         let layer = self.layers.get(seeds)?;
         let index = rank(&self.binomials, board.iter().copied(), board.len());
-        layer.get(index as usize).map(|&v| i32::from(v))
+        layer.get(index as usize)
     }
 
     /// Whether the database answers for positions of `config` (same width and rule).
@@ -376,10 +392,12 @@ impl KalahEgdb {
 
     /// The same database with every layer copied into memory on huge pages, for a long run
     /// of probes: a probe of a mapped file lands on a 4 KiB page of its own, a TLB miss on top
-    /// of the cache miss (Kalah(6,4)'s solve: 55 M nodes, a third of them probes). The copy
-    /// reads the file once (from the page cache: a fraction of a second for 226 MB), and the
-    /// map is let go.
-    pub fn in_memory(self) -> KalahEgdb {
+    /// of the cache miss (Kalah(6,4)'s solve: 55 M nodes, a third of them probes). The file
+    /// is read once from start to end, its checksum checked on the way
+    /// ([`KalahEgdb::verify`]'s file part: a fraction of a second for 226 MB from disk, less
+    /// from the page cache), then copied, and the map is let go.
+    pub fn in_memory(self) -> Result<KalahEgdb, EgdbError> {
+        self.layers.verify_files()?;
         let mut copy = KalahEgdb::empty(self.config);
         for values in self.layers.iter() {
             // SAFETY: all-zero bytes are a valid `i8`.
@@ -389,7 +407,7 @@ impl KalahEgdb {
             owned.truncate(values.len());
             copy.layers.push(owned);
         }
-        copy
+        Ok(copy)
     }
 
     /// Opens the database file at `path` ([`KalahEgdb::open`]) for games of `config`: a
