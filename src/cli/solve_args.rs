@@ -4,8 +4,10 @@
 use super::CliError;
 use crate::egdb::Shard;
 use crate::games::GameSpec;
+use crate::search::Limits;
 use std::io::Write;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// Arguments of `ponder solve`.
 #[derive(Debug, Clone, clap::Args)]
@@ -53,6 +55,14 @@ pub struct SolveArgs {
     /// Also save the database (or the shard's part file) to this file (bincode).
     #[arg(long)]
     pub save: Option<PathBuf>,
+    /// Ataxx: the proof's budget.
+    #[command(flatten)]
+    pub budget: ProofBudgetArgs,
+}
+
+/// The budget of `ponder solve --game ataxx`'s proof.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ProofBudgetArgs {
     /// Ataxx: the most nodes the proof may search (default 10,000,000 without `--movetime`);
     /// past it the answer is `unproven` with the bounds found.
     #[arg(long)]
@@ -60,6 +70,25 @@ pub struct SolveArgs {
     /// Ataxx: the most time the proof may take, in milliseconds.
     #[arg(long)]
     pub movetime: Option<u64>,
+}
+
+impl ProofBudgetArgs {
+    /// Nodes a proof may take when neither `--nodes` nor `--movetime` is given.
+    const DEFAULT_NODES: u64 = 10_000_000;
+
+    /// The search limits: `--nodes` and `--movetime` as given, or
+    /// [`DEFAULT_NODES`](Self::DEFAULT_NODES) when neither is.
+    pub(super) fn limits(&self) -> Limits {
+        let nodes = match (self.nodes, self.movetime) {
+            (None, None) => Some(Self::DEFAULT_NODES),
+            (nodes, _) => nodes,
+        };
+        Limits {
+            nodes,
+            movetime: self.movetime.map(Duration::from_millis),
+            ..Limits::default()
+        }
+    }
 }
 
 /// A database error as a usage error.
@@ -86,4 +115,28 @@ pub(super) fn saved_part(
         path.display()
     )?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits(nodes: Option<u64>, movetime: Option<u64>) -> Limits {
+        ProofBudgetArgs { nodes, movetime }.limits()
+    }
+
+    #[test]
+    fn a_proof_without_a_budget_gets_ten_million_nodes() {
+        assert_eq!(limits(None, None), Limits::nodes(10_000_000));
+        assert_eq!(limits(Some(500), None), Limits::nodes(500));
+        assert_eq!(
+            limits(None, Some(30)),
+            Limits::movetime(Duration::from_millis(30))
+        );
+        let both = limits(Some(500), Some(30));
+        assert_eq!(
+            (both.nodes, both.movetime),
+            (Some(500), Some(Duration::from_millis(30)))
+        );
+    }
 }

@@ -6,12 +6,8 @@ use super::CliError;
 use super::solve_args::SolveArgs;
 use crate::games::ataxx::Ataxx;
 use crate::games::{Game, GameRecord};
-use crate::search::{Limits, Prover, StopSignal, evaluator_by_name, exact_text};
+use crate::search::{Prover, StopSignal, evaluator_by_name, exact_text};
 use std::io::Write;
-use std::time::Duration;
-
-/// Nodes a proof may take when neither `--nodes` nor `--movetime` is given.
-const DEFAULT_NODES: u64 = 10_000_000;
 
 /// Table size of each bound's table, MiB.
 const HASH_MIB: usize = 16;
@@ -28,12 +24,7 @@ pub(crate) fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError>
     }
     let config = Ataxx::config_from_spec(&args.game)?;
     let record = GameRecord::<Ataxx>::of(&config, args.position.as_deref())?;
-    let limits = Limits {
-        nodes: Some(args.nodes.unwrap_or(DEFAULT_NODES))
-            .filter(|_| args.nodes.is_some() || args.movetime.is_none()),
-        movetime: args.movetime.map(Duration::from_millis),
-        ..Limits::default()
-    };
+    let limits = args.budget.limits();
     let evaluator =
         evaluator_by_name::<Ataxx>("default").map_err(|e| CliError::Usage(e.to_string()))?;
     let mut prover = Prover::new(evaluator, HASH_MIB);

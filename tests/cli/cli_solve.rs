@@ -244,3 +244,21 @@ fn a_search_player_with_the_database_keeps_every_value() {
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(!text.contains("200/200"), "{text}");
 }
+
+#[test]
+fn solve_proves_an_ataxx_endgame() {
+    // One empty square, f1: x's clone there captures o's last three stones (f2, g2, g1) and
+    // fills the board, 49 to 0.
+    let output = ponder(&[
+        "solve",
+        "--game",
+        "ataxx",
+        "--position",
+        "xxxxxxx/xxxxxxx/xxxxxxx/xxxxxxx/xxxxxxx/xxxxxoo/xxxxx1o x 0 1",
+        "--nodes",
+        "100000",
+    ]);
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("value +49 (win by 49)\nline f1\n"), "{text}");
+}

@@ -1,5 +1,6 @@
 //! Kalah's configuration: board size and capture rule.
 
+use crate::games::mancala::{KeySize, MAX_SEEDS, bits_for};
 use crate::games::{GameConfig, GameError, GameSpec, KEY_BYTES, named_enum};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -85,8 +86,9 @@ impl GameConfig for KalahConfig {
 
 impl KalahConfig {
     /// Kalah with `pits` pits a side and `seeds` seeds a pit; an error when a side has no pit,
-    /// no seeds are in play, or the positions cannot fit the 14-byte key
-    /// ((2m + 1) fields of ⌈log2(2mn + 1)⌉ bits plus one bit for the side to move).
+    /// no seeds are in play, a pit could hold more seeds than its byte, or the positions
+    /// cannot fit the 14-byte key ((2m + 1) fields of ⌈log2(2mn + 1)⌉ bits plus one bit for
+    /// the side to move).
     pub fn new(pits: usize, seeds: usize, capture: CaptureRule) -> Result<KalahConfig, GameError> {
         if pits == 0 || pits > MAX_PITS {
             return Err(GameError::Spec(format!(
@@ -96,13 +98,17 @@ impl KalahConfig {
         if seeds == 0 {
             return Err(GameError::Spec("kalah seeds=0: must be at least 1".into()));
         }
-        let total = 2 * pits * seeds;
-        let width = field_width(total);
-        let bits = (2 * pits + 1) * width as usize + 1;
-        if total > u8::MAX as usize || bits > 8 * KEY_BYTES {
+        let size = KeySize::of(pits as u64, seeds as u64);
+        let (total, bits) = (size.total, size.bits);
+        if !size.fits() {
             return Err(GameError::Spec(format!(
                 "kalah pits={pits},seeds={seeds}: {total} seeds need {bits} key bits, more than the {} of the 14-byte key",
                 8 * KEY_BYTES
+            )));
+        }
+        if total > MAX_SEEDS {
+            return Err(GameError::Spec(format!(
+                "kalah pits={pits},seeds={seeds}: {total} seeds, more than the {MAX_SEEDS} a pit's byte holds"
             )));
         }
         Ok(KalahConfig {
@@ -134,13 +140,8 @@ impl KalahConfig {
 
     /// Bits of one key field (a pit or a store).
     pub(crate) fn key_field_width(&self) -> u32 {
-        field_width(self.total_seeds())
+        bits_for(self.total_seeds() as u64)
     }
-}
-
-/// Bits needed to hold a count from 0 to `total`.
-fn field_width(total: usize) -> u32 {
-    usize::BITS - total.leading_zeros()
 }
 
 impl fmt::Display for KalahConfig {
@@ -150,5 +151,29 @@ impl fmt::Display for KalahConfig {
             "kalah:pits={},seeds={},capture={}",
             self.pits, self.seeds, self.capture
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refusal(pits: usize, seeds: usize) -> String {
+        match KalahConfig::new(pits, seeds, CaptureRule::Classic) {
+            Err(error) => error.to_string(),
+            Ok(config) => panic!("{config} was accepted"),
+        }
+    }
+
+    #[test]
+    fn sizes_are_refused_for_the_reason_that_holds() {
+        assert!(refusal(0, 4).contains("must be from 1 to 10"));
+        assert!(refusal(6, 0).contains("must be at least 1"));
+        // 400 seeds need 9-bit fields: 21 of them and the side to move make 190 bits.
+        assert!(refusal(10, 20).contains("400 seeds need 190 key bits"));
+        // 260 seeds: 11 fields of 9 bits fit the key (100 bits), but not a pit's byte.
+        assert!(refusal(5, 26).contains("260 seeds, more than the 255 a pit's byte holds"));
+        // The largest accepted: 6 pits of 21 seeds, 252 seeds in 8-bit fields (105 bits).
+        assert!(KalahConfig::new(6, 21, CaptureRule::Classic).is_ok());
     }
 }

@@ -1,5 +1,6 @@
 //! The configuration of an Oware game: the rule set and the board size.
 
+use crate::games::mancala::{KeySize, MAX_SEEDS, bits_for};
 use crate::games::{GameConfig, GameError, GameSpec, KEY_BYTES, named_enum};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -10,7 +11,7 @@ pub const MAX_HOUSES: usize = 10;
 
 /// The most seeds a board may hold: a house count is one byte. With 6 houses a side this is
 /// also where the key stops fitting (21 seeds a house, 252 in all, fit; 22 do not).
-pub const MAX_TOTAL_SEEDS: u32 = 255;
+pub const MAX_TOTAL_SEEDS: u32 = MAX_SEEDS as u32;
 
 /// The most pits (houses of both sides) a board may have.
 pub const MAX_PITS: usize = 2 * MAX_HOUSES;
@@ -119,12 +120,9 @@ impl OwareConfig {
                 "seeds=0: a house needs at least one seed".into(),
             ));
         }
-        let total = 2u64
-            .saturating_mul(u64::from(houses))
-            .saturating_mul(u64::from(seeds));
-        let field = u64::from(u64::BITS - total.leading_zeros());
-        let needed = (2 * u64::from(houses) + 1) * field + 1;
-        if needed > 8 * KEY_BYTES as u64 {
+        let size = KeySize::of(u64::from(houses), u64::from(seeds));
+        let (total, field, needed) = (size.total, size.field, size.bits);
+        if !size.fits() {
             return Err(GameError::Spec(format!(
                 "oware with houses={houses}, seeds={seeds} does not fit the {KEY_BYTES}-byte key: \
                  {} house counts and the first player's score, {field} bits each for up to \
@@ -192,7 +190,7 @@ impl OwareConfig {
     /// Bits of one key field (a house count or the first player's score).
     #[inline]
     pub const fn field_bits(&self) -> u32 {
-        bits_for(self.total_seeds())
+        bits_for(self.total_seeds() as u64)
     }
 
     /// The spec that reads back as this configuration.
@@ -214,11 +212,6 @@ impl fmt::Display for OwareConfig {
             self.rules, self.houses, self.seeds
         )
     }
-}
-
-/// Bits needed to write any number from 0 to `max`.
-pub(crate) const fn bits_for(max: u32) -> u32 {
-    u32::BITS - max.leading_zeros()
 }
 
 /// The serialized form of a configuration, validated when read.
