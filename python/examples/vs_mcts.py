@@ -18,6 +18,10 @@ Colours alternate; every action is checked legal in OpenSpiel.
     python examples/vs_mcts.py --games 40
     python examples/vs_mcts.py --games 40 --movetime 0.5
 
+``--book FILE`` gives PonderBot an opening book, frozen (every game starts from the same
+book): for Kalah(6,4) the exact one, ``ponder book build --game kalah --exact-plies 3 --out
+FILE``, whose every move keeps the position's value.
+
 ``--record FILE`` writes each game as a JSON line: ponder's seat, the result, and the moves in
 ponder's notation (for Kalah, a trace ``ponder solve --game kalah --position TRACE`` reads, to
 check each move against the exact value).
@@ -82,13 +86,16 @@ def play(game, bots, ponder_seat, budget):
     return state.returns(), [s / max(m, 1) for s, m in zip(spent, moves)], line
 
 
-def match(name, games, budget, seed, seats=(0, 1), options=None, record=None):
+def match(name, games, budget, seed, seats=(0, 1), options=None, record=None, book=None):
     game = pyspiel.load_game(name)
     wins = draws = losses = 0
     ponder_time = mcts_time = 0.0
     movetime = budget[1] if budget[0] == "seconds" else 0.01
     for index in range(games):
-        ponder = PonderBot(game, movetime=movetime, seed=seed + index, **(options or {}))
+        knowledge = {"book": book, "book_frozen": True} if book else {}
+        ponder = PonderBot(
+            game, movetime=movetime, seed=seed + index, **knowledge, **(options or {})
+        )
         mcts = mcts_bot(game, budget, seed + index)
         seat = seats[index % len(seats)]
         bots = [ponder, mcts] if seat == 0 else [mcts, ponder]
@@ -128,6 +135,8 @@ def main():
     parser.add_argument("--seat", type=int, choices=[0, 1], help="ponder's seat (default: both, in turns)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="an engine option of PonderBot (e.g. forward_pruning=false)")
+    parser.add_argument("--book", metavar="FILE",
+                        help="an opening book for PonderBot, read only (one --game at a time)")
     parser.add_argument("--record", type=argparse.FileType("w"), metavar="FILE",
                         help="write every game as a JSON line (seat, result, moves)")
     args = parser.parse_args()
@@ -135,8 +144,11 @@ def main():
     options = dict(option.split("=", 1) for option in args.option)
     budget = ("seconds", args.movetime) if args.movetime else ("simulations", args.simulations)
     print(f"budget: {budget[1]} {budget[0]} a move, seed {args.seed}", flush=True)
-    scores = [match(name, args.games, budget, args.seed, seats, options, args.record)
-              for name in args.game or ["mancala", "oware"]]
+    names = args.game or ["mancala", "oware"]
+    if args.book and len(names) != 1:
+        parser.error("--book is one game's book: give one --game")
+    scores = [match(name, args.games, budget, args.seed, seats, options, args.record, args.book)
+              for name in names]
     return 0 if all(score >= 0.95 for score in scores) else 1
 
 
