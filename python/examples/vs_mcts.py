@@ -19,8 +19,9 @@ Colours alternate; every action is checked legal in OpenSpiel.
     python examples/vs_mcts.py --games 40 --movetime 0.5
 
 ``--book FILE`` gives PonderBot an opening book, frozen (every game starts from the same
-book): for Kalah(6,4) the exact one, ``ponder book build --game kalah --exact-plies 3 --out
-FILE``, whose every move keeps the position's value.
+book). In ``mancala`` it has by default the exact book of Kalah(6,4) in ``data/`` (``ponder
+book build --game kalah --exact-plies 3``: every move keeps the position's value);
+``--no-book`` plays without.
 
 ``--record FILE`` writes each game as a JSON line: ponder's seat, the result, and the moves in
 ponder's notation (for Kalah, a trace ``ponder solve --game kalah --position TRACE`` reads, to
@@ -33,9 +34,13 @@ import sys
 import time
 
 import pyspiel
+from pathlib import Path
 
 from ponder.openspiel import PonderBot, to_move
 
+
+# The books PonderBot plays from by default (`--book` replaces, `--no-book` removes).
+DEFAULT_BOOKS = {"mancala": Path(__file__).parent / "data" / "kalah-exact3.book"}
 
 # OpenSpiel's MCTSBot does not keep its evaluator alive (a segmentation fault once the
 # evaluator is collected): the evaluators are kept here.
@@ -135,8 +140,11 @@ def main():
     parser.add_argument("--seat", type=int, choices=[0, 1], help="ponder's seat (default: both, in turns)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="an engine option of PonderBot (e.g. forward_pruning=false)")
-    parser.add_argument("--book", metavar="FILE",
-                        help="an opening book for PonderBot, read only (one --game at a time)")
+    books = parser.add_mutually_exclusive_group()
+    books.add_argument("--book", metavar="FILE",
+                       help="an opening book for PonderBot, read only (one --game at a time; "
+                            "default: mancala's exact book in data/)")
+    books.add_argument("--no-book", action="store_true", help="PonderBot without a book")
     parser.add_argument("--record", type=argparse.FileType("w"), metavar="FILE",
                         help="write every game as a JSON line (seat, result, moves)")
     args = parser.parse_args()
@@ -147,7 +155,13 @@ def main():
     names = args.game or ["mancala", "oware"]
     if args.book and len(names) != 1:
         parser.error("--book is one game's book: give one --game")
-    scores = [match(name, args.games, budget, args.seed, seats, options, args.record, args.book)
+    def book_of(name):
+        if args.no_book:
+            return None
+        return args.book or DEFAULT_BOOKS.get(name)
+
+    scores = [match(name, args.games, budget, args.seed, seats, options, args.record,
+                    book_of(name))
               for name in names]
     return 0 if all(score >= 0.95 for score in scores) else 1
 
