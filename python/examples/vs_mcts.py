@@ -50,6 +50,7 @@ EVALUATORS = []
 def mcts_bot(game, budget, seed):
     """OpenSpiel's MCTS with the example's settings; ``budget`` is ``("simulations", N)`` or
     ``("seconds", S)``."""
+    seed %= 2**31  # OpenSpiel's seeds are 32-bit signed; a commit's seed may be larger
     evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
     EVALUATORS.append(evaluator)
     kind, amount = budget
