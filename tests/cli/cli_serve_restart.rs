@@ -9,9 +9,11 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// Plays the person's first legal move in game `code` and waits for the bot's reply on
-/// `socket`: the reply message.
+/// `socket`: the reply message. The reply is on disk by the time anyone is told of it (a
+/// crash right after it loses nothing).
 fn move_and_reply(
     server: &super::cli_serve::Server,
+    dir: &Path,
     code: &str,
     token: &str,
     socket: &mut Socket,
@@ -25,10 +27,24 @@ fn move_and_reply(
     while Instant::now() < deadline {
         let replies = messages(socket, Duration::from_millis(200));
         if let Some(reply) = replies.into_iter().find(|m| m["type"] == "reply") {
+            let on_disk = saved_moves(dir, code);
+            assert_eq!(
+                on_disk,
+                game["moves"].as_array().unwrap().len() + 2,
+                "{reply}"
+            );
             return reply;
         }
     }
     panic!("no reply from the bot in game {code}");
+}
+
+/// How many moves the game `code` saved in `dir` holds.
+fn saved_moves(dir: &Path, code: &str) -> usize {
+    let file = dir.join(format!("{code}.game"));
+    let payload = ponder::files::load_bytes(&file, &ponder::cli::serve::SAVED_GAME).unwrap();
+    let saved: Value = serde_json::from_slice(&payload).unwrap();
+    saved["record"]["moves"].as_array().unwrap().len()
 }
 
 /// Waits until the engine's snapshot of game `code` exists and has not changed for a
@@ -59,7 +75,7 @@ fn a_bot_keeps_its_engine_through_a_sigkill() {
     let seats = json!([{ "kind": "human" }, { "kind": "engine", "level": "medium" }]);
     let (code, token, _) = create(&server, "oware", seats);
     let mut socket = watch(&server, &code, Some(&token));
-    let first = move_and_reply(&server, &code, &token, &mut socket);
+    let first = move_and_reply(&server, &dir, &code, &token, &mut socket);
     assert_eq!(
         first["kept_depth"],
         json!(0),
@@ -72,7 +88,7 @@ fn a_bot_keeps_its_engine_through_a_sigkill() {
 
     let server = start(&dir, &options);
     let mut socket = watch(&server, &code, Some(&token));
-    let restored = move_and_reply(&server, &code, &token, &mut socket);
+    let restored = move_and_reply(&server, &dir, &code, &token, &mut socket);
     let kept = restored["kept_depth"].as_u64().unwrap();
     assert!(
         kept >= 2,
@@ -86,7 +102,7 @@ fn a_bot_keeps_its_engine_through_a_sigkill() {
     std::fs::remove_file(dir.join(format!("{code}.engine"))).unwrap();
     let server = start(&dir, &options);
     let mut socket = watch(&server, &code, Some(&token));
-    let cold = move_and_reply(&server, &code, &token, &mut socket);
+    let cold = move_and_reply(&server, &dir, &code, &token, &mut socket);
     assert_eq!(cold["kept_depth"], json!(0), "{cold}");
     drop(socket);
     drop(server);
@@ -102,7 +118,7 @@ fn a_bot_keeps_its_engine_through_a_sigkill() {
     let (status, game) = state(&server, &code, Some(&token));
     assert_eq!(status, 200, "{game}");
     let mut socket = watch(&server, &code, Some(&token));
-    let fresh = move_and_reply(&server, &code, &token, &mut socket);
+    let fresh = move_and_reply(&server, &dir, &code, &token, &mut socket);
     assert_eq!(fresh["kept_depth"], json!(0), "{fresh}");
     let _ = std::fs::remove_dir_all(&dir);
 }

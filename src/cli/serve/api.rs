@@ -96,11 +96,14 @@ pub async fn preview(Query(query): Query<HashMap<String, String>>) -> ApiResult<
     }))
 }
 
-fn created(state: &AppState, created: super::registry::Created) -> (StatusCode, Json<Value>) {
+async fn created(
+    state: &AppState,
+    created: super::registry::Created,
+) -> ApiResult<(StatusCode, Json<Value>)> {
     let token = created.tokens.first().map(|t| t.token.clone());
     let game_state = created.slot.session.lock().state(token.as_deref());
-    state.registry.changed(&created.slot);
-    (
+    saved(state, &created.slot).await?;
+    Ok((
         StatusCode::CREATED,
         Json(json!({
             "code": created.code,
@@ -108,7 +111,19 @@ fn created(state: &AppState, created: super::registry::Created) -> (StatusCode, 
             "tokens": created.tokens,
             "state": game_state,
         })),
-    )
+    ))
+}
+
+/// Writes the changed game to disk and tells its watchers, before the request is
+/// answered: a player's `200` means the change survives a crash.
+async fn saved(state: &AppState, slot: &Arc<Slot>) -> ApiResult<()> {
+    let registry = state.registry.clone();
+    let slot = slot.clone();
+    blocking(move || {
+        registry.changed(&slot, &[]);
+        Ok(())
+    })
+    .await
 }
 
 /// `POST /api/games`.
@@ -123,7 +138,7 @@ pub async fn create(
     };
     let registry = state.registry.clone();
     let made = blocking(move || registry.create(&record, &request.seats, request.ponder)).await?;
-    Ok(created(&state, made))
+    created(&state, made).await
 }
 
 /// `POST /api/games/load`.
@@ -134,7 +149,7 @@ pub async fn load(
     let registry = state.registry.clone();
     let made =
         blocking(move || registry.create(&request.record, &request.seats, request.ponder)).await?;
-    Ok(created(&state, made))
+    created(&state, made).await
 }
 
 /// Runs `job` (which may build or drop engines) off the async threads.
@@ -164,7 +179,7 @@ pub async fn join(
         let game_state = session.state(Some(&token));
         (seat, token, game_state)
     };
-    state.registry.changed(&slot);
+    saved(&state, &slot).await?;
     Ok(Json(
         json!({ "seat": seat, "token": token, "state": game_state }),
     ))
@@ -187,7 +202,7 @@ pub async fn get_state(
 }
 
 /// Applies `change` with the token's rights, then answers the new state.
-fn change(
+async fn change(
     state: &AppState,
     code: &str,
     token: &str,
@@ -199,7 +214,7 @@ fn change(
         change(&mut session)?;
         session.state(Some(token))
     };
-    state.registry.changed(&slot);
+    saved(state, &slot).await?;
     Ok(Json(game_state))
 }
 
@@ -212,6 +227,7 @@ pub async fn play(
     change(&state, &code, &request.token, |s| {
         s.play(&request.token, &request.mv)
     })
+    .await
 }
 
 /// `POST /api/games/<code>/undo`.
@@ -220,7 +236,7 @@ pub async fn undo(
     Path(code): Path<String>,
     Body(request): Body<TokenRequest>,
 ) -> ApiResult<Json<State>> {
-    change(&state, &code, &request.token, |s| s.undo(&request.token))
+    change(&state, &code, &request.token, |s| s.undo(&request.token)).await
 }
 
 /// `POST /api/games/<code>/resign`.
@@ -229,7 +245,7 @@ pub async fn resign(
     Path(code): Path<String>,
     Body(request): Body<TokenRequest>,
 ) -> ApiResult<Json<State>> {
-    change(&state, &code, &request.token, |s| s.resign(&request.token))
+    change(&state, &code, &request.token, |s| s.resign(&request.token)).await
 }
 
 /// `POST /api/games/<code>/options`.
@@ -248,6 +264,7 @@ pub async fn options(
         s.touch();
         Ok(())
     })
+    .await
 }
 
 /// `POST /api/games/<code>/hint`: the medium level's search of the position.

@@ -3,7 +3,7 @@
 //! change, and the driver that moves the bots and streams their thinking.
 
 use super::error::ApiError;
-use super::live::Drive;
+use super::live::{Drive, SnapshotAnswer};
 use super::persist::{SavedGame, StateDir};
 use super::session::{Seat, Session, build_game, new_code, new_token, read_seats};
 use super::types::{GameRecordJson, SeatKind, SeatRequest, SeatToken, WsMessage};
@@ -258,36 +258,23 @@ impl Registry {
         }
     }
 
-    /// Tells the watchers and writes the game to disk (off the async threads).
-    pub fn changed(&self, slot: &Arc<Slot>) {
+    /// Writes the game to disk, then tells its watchers (`messages`, then that it changed):
+    /// nothing a watcher or a player has been told is lost if the process dies right after.
+    /// The engine's snapshot, taken once its running search is over, follows on another
+    /// thread. Blocks on the file: call it off the async threads.
+    pub fn changed(&self, slot: &Arc<Slot>, messages: &[Arc<str>]) {
+        let snapshot = self.state_dir.as_ref().and_then(|dir| save(dir, slot));
+        for message in messages {
+            let _ = slot.notices.send(Notice::Message(message.clone()));
+        }
         let _ = slot.notices.send(Notice::Changed);
-        let Some(dir) = self.state_dir.clone() else {
-            return;
-        };
-        let (saved, snapshot) = {
-            let session = slot.session.lock();
-            let snapshot = session
-                .game
-                .request_snapshot(&dir.snapshot_path(&session.code));
-            (session.saved(), snapshot)
-        };
-        let slot = slot.clone();
-        tokio::task::spawn_blocking(move || {
-            {
-                let mut written = slot.saved.lock().unwrap_or_else(|p| p.into_inner());
-                if saved.version > *written {
-                    if let Err(error) = dir.save(&saved) {
-                        eprintln!("serve: cannot save game {}: {error}", saved.code);
-                    }
-                    *written = saved.version;
+        if let Some((code, answer)) = snapshot {
+            tokio::task::spawn_blocking(move || {
+                if let Ok(Err(error)) = answer.recv_timeout(SNAPSHOT_WAIT) {
+                    eprintln!("serve: cannot save game {code}'s engine: {error}");
                 }
-            }
-            // The engine answers once its running search, if any, is over.
-            let answer = snapshot.map(|answer| answer.recv_timeout(SNAPSHOT_WAIT));
-            if let Some(Ok(Err(error))) = answer {
-                eprintln!("serve: cannot save game {}'s engine: {error}", saved.code);
-            }
-        });
+            });
+        }
     }
 
     /// Restores the saved games; returns how many, and the files that could not be read.
@@ -433,8 +420,13 @@ impl Registry {
             session.last_thinking = thinking.clone();
         }
         drop(session);
-        for message in &driven.messages {
-            let _ = slot.notices.send(Notice::Message(message_text(message)));
+        let messages: Vec<Arc<str>> = driven.messages.iter().map(message_text).collect();
+        if driven.changed {
+            self.changed(slot, &messages);
+        } else {
+            for message in messages {
+                let _ = slot.notices.send(Notice::Message(message));
+            }
         }
         if let Some(thinking) = thinking {
             let _ = slot
@@ -442,9 +434,6 @@ impl Registry {
                 .send(Notice::Message(message_text(&WsMessage::Thinking(
                     thinking,
                 ))));
-        }
-        if driven.changed {
-            self.changed(slot);
         }
         expired
     }
@@ -455,4 +444,24 @@ pub fn message_text(message: &WsMessage) -> Arc<str> {
     serde_json::to_string(message)
         .unwrap_or_else(|e| format!("{{\"type\":\"error\",\"message\":\"{e}\"}}"))
         .into()
+}
+
+/// Writes the game to `dir` unless a later version is there already, and asks its
+/// engine for a snapshot: the game's code and the snapshot's answer, if it has one.
+fn save(dir: &StateDir, slot: &Arc<Slot>) -> Option<(String, SnapshotAnswer)> {
+    let (saved, snapshot) = {
+        let session = slot.session.lock();
+        let snapshot = session
+            .game
+            .request_snapshot(&dir.snapshot_path(&session.code));
+        (session.saved(), snapshot)
+    };
+    let mut written = slot.saved.lock().unwrap_or_else(|p| p.into_inner());
+    if saved.version > *written {
+        if let Err(error) = dir.save(&saved) {
+            eprintln!("serve: cannot save game {}: {error}", saved.code);
+        }
+        *written = saved.version;
+    }
+    snapshot.map(|answer| (saved.code, answer))
 }
