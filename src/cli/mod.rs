@@ -15,6 +15,10 @@ mod merge;
 mod perft;
 mod play;
 mod replay;
+// The server is left out of the library's unit-test build: its tests are integration tests
+// (`tests/cli`), and compiling its async handlers a second time for the unit tests cost the
+// test build 22 s of CPU (docs/journal/2026-12-06-ci-wall-time.md).
+#[cfg(not(test))]
 pub mod serve;
 mod solve;
 mod solve_args;
@@ -58,6 +62,7 @@ pub enum Command {
     /// tournament managers).
     Uai(uai::UaiArgs),
     /// Serve moves over HTTP: the classroom's `/getmove/<depth>,<trace>` and a JSON API.
+    #[cfg(not(test))]
     Serve(serve::ServeArgs),
     /// Tune depth against time: per-depth times, nodes and branching factor over a position
     /// suite, strength per ply, recommended levels; Markdown, CSV and SVG.
@@ -93,6 +98,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Match(args) => matches::run(&args, out),
         Command::Play(args) => play::run(&args, out),
         Command::Uai(args) => uai::run(&args, out),
+        #[cfg(not(test))]
         Command::Serve(args) => serve::run(&args, out),
         Command::Tune(args) => tune::run(&args, out),
         Command::FitEval(args) => fit_eval::run(&args, out),

@@ -39,7 +39,7 @@ pub use key::{KEY_BYTES, Key, KeyReader, KeyWriter};
 pub(crate) use mancala::check_rows;
 pub use names::unknown_name;
 pub(crate) use names::{debug_as_display, identity_by_state, named_enum, serde_as_text};
-pub use outcome::Outcome;
+pub use outcome::{Outcome, competition_ranks};
 pub use perft::Perft;
 pub use record::GameRecord;
 pub use seat::Seat;

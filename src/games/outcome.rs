@@ -53,3 +53,32 @@ impl Outcome {
         }
     }
 }
+
+/// Standard competition ranks ("1224"): a seat's rank is one more than the number of seats in
+/// play (`in_play`) whose `standing` is higher, so equal standings share a rank and the next
+/// rank skips as many places as share (standings 9, 9, 4, 0 rank 1, 1, 3, 4). Entries past
+/// `standing.len()` (or past [`Seat::MAX`]) are 0.
+pub fn competition_ranks(standing: &[u32], in_play: impl Fn(usize) -> bool) -> [u8; Seat::MAX] {
+    let seats = standing.len().min(Seat::MAX);
+    let mut ranks = [0u8; Seat::MAX];
+    for (seat, rank) in ranks.iter_mut().enumerate().take(seats) {
+        let better = (0..seats)
+            .filter(|&other| in_play(other) && standing[other] > standing[seat])
+            .count();
+        *rank = better as u8 + 1;
+    }
+    ranks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::competition_ranks;
+
+    #[test]
+    fn equal_standings_share_a_rank_and_the_next_skips() {
+        assert_eq!(competition_ranks(&[9, 9, 4, 0], |_| true), [1, 1, 3, 4]);
+        assert_eq!(competition_ranks(&[3, 5], |_| true), [2, 1, 0, 0]);
+        // A seat out of play ranks no one below it.
+        assert_eq!(competition_ranks(&[3, 20, 3, 7], |s| s != 1), [2, 1, 2, 1]);
+    }
+}

@@ -226,15 +226,14 @@ fn a_network_game_checks_every_token_and_turn() {
         .0,
         409
     );
-    assert_eq!(
-        post(
-            &server,
-            &format!("/api/games/{code}/resign"),
-            json!({ "token": alice })
-        )
-        .0,
-        200
+    // Alice (seat 1) resigns: Bob wins whatever the stores hold.
+    let (status, resigned) = post(
+        &server,
+        &format!("/api/games/{code}/resign"),
+        json!({ "token": alice }),
     );
+    assert_eq!(status, 200, "{resigned}");
+    assert_eq!(resigned["result"]["ranks"], json!([2, 1]), "{resigned}");
     let (status, over) = play(&server, &code, &bob, "1");
     assert_eq!(status, 409, "{over}");
     assert!(over["error"].is_string());

@@ -198,7 +198,9 @@ fn two_remote_people_join_a_three_seat_game_by_code() {
         json!({ "token": bob }),
     );
     assert_eq!(status, 200, "{over}");
-    assert_eq!(over["result"]["ranks"][1], 3, "{over}");
+    // Seats 1 and 3 hold two stones each: they share the first rank, Bob ranks last.
+    assert_eq!(over["scores"], json!([2, 2, 2]), "{over}");
+    assert_eq!(over["result"]["ranks"], json!([1, 3, 1]), "{over}");
     assert_eq!(play(&server, &code, &alice, "c6").0, 409);
     let _ = std::fs::remove_dir_all(dir);
 }

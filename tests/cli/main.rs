@@ -12,6 +12,7 @@ mod cli_oware;
 mod cli_play;
 mod cli_seats;
 mod cli_serve;
+mod cli_serve_parts;
 mod cli_serve_restart;
 mod cli_shards;
 mod cli_solve;

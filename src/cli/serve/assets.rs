@@ -31,53 +31,7 @@ pub fn asset(path: &str) -> Option<(&'static [u8], &'static str)> {
         .map(|&(_, bytes, content_type)| (bytes, content_type))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The local files a text refers to: `/assets/<file>` in the page, `./<file>` in imports.
-    fn references(text: &str) -> Vec<String> {
-        let mut found = Vec::new();
-        for (marker, end) in [("\"/assets/", '"'), ("from './", '\'')] {
-            let mut rest = text;
-            while let Some(start) = rest.find(marker) {
-                rest = &rest[start + marker.len()..];
-                let name: String = rest.chars().take_while(|&c| c != end).collect();
-                found.push(name);
-            }
-        }
-        found
-    }
-
-    #[test]
-    fn every_file_the_page_refers_to_is_embedded() {
-        let mut pending = vec!["index.html".to_string()];
-        let mut seen = Vec::new();
-        while let Some(path) = pending.pop() {
-            if seen.contains(&path) {
-                continue;
-            }
-            let (bytes, _) = asset(&path).unwrap_or_else(|| panic!("{path} is not embedded"));
-            let text = std::str::from_utf8(bytes).expect("text asset");
-            pending.extend(references(text));
-            seen.push(path);
-        }
-        assert!(seen.len() >= 10, "only {seen:?} reached from index.html");
-        for (name, _, _) in FILES {
-            assert!(
-                seen.iter().any(|s| s == name),
-                "{name} is embedded but unused"
-            );
-        }
-    }
-
-    #[test]
-    fn the_root_is_the_page_and_unknown_paths_are_none() {
-        let (page, content_type) = asset("").expect("index");
-        assert_eq!(content_type, HTML);
-        assert!(page.starts_with(b"<!doctype html>"));
-        assert_eq!(asset("app.js").map(|a| a.1), Some(JS));
-        assert!(asset("../Cargo.toml").is_none());
-        assert!(asset("nothing.js").is_none());
-    }
+/// The paths of every embedded file (under `web/`).
+pub fn asset_names() -> impl Iterator<Item = &'static str> {
+    FILES.iter().map(|&(name, _, _)| name)
 }

@@ -127,19 +127,3 @@ impl std::fmt::Debug for DatabaseShelf {
         )
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::kalah::{CaptureRule, KalahConfig};
-
-    #[test]
-    fn each_game_finds_only_its_own_databases() {
-        let config = KalahConfig::new(6, 4, CaptureRule::Classic).unwrap();
-        let mut shelf = DatabaseShelf::default();
-        assert!(shelf.for_game::<Kalah>().is_none());
-        shelf.add::<Kalah>(Arc::new(KalahEgdb::build(config, 2, 1, |_| {}).unwrap()));
-        assert!(shelf.for_game::<Kalah>().is_some());
-        assert!(shelf.for_game::<Oware>().is_none());
-    }
-}

@@ -29,6 +29,7 @@ mod types;
 mod ws;
 
 pub use app::{Peer, percent_decode, router};
+pub use assets::{asset, asset_names};
 /// The router type [`router`] builds.
 pub use axum::Router;
 pub use databases::DatabaseShelf;

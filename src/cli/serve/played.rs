@@ -3,7 +3,7 @@
 //! latest thinking, and the `state`'s position part with the result (ranks, resignations).
 
 use super::types::{GameRecordJson, LegalMove, Position, ResultJson, Thinking, WsMessage};
-use crate::games::{Game, GameRecord, GameSpec, GameView, Seat};
+use crate::games::{Game, GameRecord, GameSpec, GameView, Seat, competition_ranks};
 use std::time::Instant;
 
 /// The record of one server game and what its driver tracks about turns.
@@ -170,24 +170,14 @@ impl<G: GameView> ServedRecord for Played<G> {
     }
 }
 
-/// Ranks by `scores` (higher first; equal scores share a rank, the next rank skipping as
-/// many places as share), among the seats `in_play` says.
-fn ranks_by_score(scores: &[u32], in_play: impl Fn(usize) -> bool) -> Vec<u8> {
-    (0..scores.len())
-        .map(|seat| {
-            let better = (0..scores.len())
-                .filter(|&other| in_play(other) && scores[other] > scores[seat])
-                .count();
-            better as u8 + 1
-        })
-        .collect()
-}
-
 /// The result when `seat` resigned: the game ends, the resigning seat ranks last and the
 /// others are ranked by their scores (two seats: the other wins).
 fn resigned_result(seat: usize, scores: &[u32]) -> ResultJson {
     let seats = scores.len();
-    let mut ranks = ranks_by_score(scores, |other| other != seat);
+    let mut ranks = competition_ranks(scores, |other| other != seat)
+        .into_iter()
+        .take(seats)
+        .collect();
     if seats == 2 {
         ranks = vec![1; 2];
     }
@@ -206,7 +196,10 @@ fn finished_result<G: Game>(current: &G, scores: &[u32]) -> ResultJson {
     let seats = current.seat_count();
     let ranks: Vec<u8> = match current.ranks() {
         Some(ranks) => ranks[..seats].to_vec(),
-        None => ranks_by_score(scores, |_| true),
+        None => competition_ranks(scores, |_| true)
+            .into_iter()
+            .take(seats)
+            .collect(),
     };
     let winners: Vec<usize> = (0..seats).filter(|&s| ranks[s] == 1).collect();
     let text = match winners.as_slice() {
@@ -233,21 +226,5 @@ fn finished_result<G: Game>(current: &G, scores: &[u32]) -> ResultJson {
         ranks,
         scores: scores.to_vec(),
         text,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{ranks_by_score, resigned_result};
-
-    #[test]
-    fn equal_scores_share_a_rank() {
-        assert_eq!(ranks_by_score(&[9, 9, 4, 0], |_| true), [1, 1, 3, 4]);
-    }
-
-    #[test]
-    fn a_resigning_seat_ranks_last_and_the_others_by_stones() {
-        assert_eq!(resigned_result(1, &[3, 20, 3, 7]).ranks, [2, 4, 2, 1]);
-        assert_eq!(resigned_result(0, &[30, 2]).ranks, [2, 1]);
     }
 }

@@ -20,7 +20,7 @@ use super::super::AtaxxMove;
 use super::super::bitboard::{ALL, DOUBLES, SINGLES, grow, reach};
 use super::super::moves::visit_stone_moves;
 use super::SeatsConfig;
-use crate::games::{Seat, identity_by_state};
+use crate::games::{Seat, competition_ranks, identity_by_state};
 
 /// The seats' letters, seat 1 first.
 pub const SEAT_LETTERS: [char; Seat::MAX] = ['x', 'o', 'y', 'z'];
@@ -195,20 +195,12 @@ impl AtaxxSeats {
     /// game goes on. Only the first [`AtaxxSeats::players`] entries are meaningful (0 beyond).
     pub fn ranks(&self) -> Option<[u8; Seat::MAX]> {
         let ending = self.ending()?;
-        let counts = self.stone_counts();
+        let mut standing = self.stone_counts();
         // What the ranks are decided by: the stones, or only whether a seat holds any.
-        let standing = |seat: usize| match ending {
-            Ending::Stones => counts[seat],
-            Ending::Clock => u32::from(counts[seat] > 0),
-        };
-        let mut ranks = [0u8; Seat::MAX];
-        for (seat, rank) in ranks.iter_mut().enumerate().take(self.players()) {
-            let better = (0..self.players())
-                .filter(|&other| standing(other) > standing(seat))
-                .count();
-            *rank = better as u8 + 1;
+        if ending == Ending::Clock {
+            standing = standing.map(|stones| u32::from(stones > 0));
         }
-        Some(ranks)
+        Some(competition_ranks(&standing[..self.players()], |_| true))
     }
 
     /// The seat after `seat` in order that has stones, else the seat right after it.
