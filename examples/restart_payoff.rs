@@ -12,10 +12,18 @@
 //! ```text
 //! cargo run --profile ci --example restart_payoff -- [--game kalah,oware,ataxx] [--moves 12]
 //!     [--movetime 100] [--hash 16] [--tree 16] [--opening 4] [--seed 1]
-//!     [--snapshot-nodes N] [--snapshot-entries N]
+//!     [--snapshot-nodes N] [--snapshot-entries N] [--elo N]
 //! cargo run --profile ci --example restart_payoff -- --snapshot-cost [--hash 64] [--fill 3000]
 //!     [--snapshots 20]
 //! ```
+//!
+//! `--elo N` plays instead N pairs of games (paired random openings, colours swapped, `--seed`)
+//! between an engine restarted from its snapshot before every one of its moves (A: restored on
+//! the game so far, its search, its snapshot saved; new at the first move of each game) and an
+//! engine started afresh for every move (B: no tree, an empty table), both at `go movetime M`,
+//! pondering off, a random choice among equal-best moves. The restores and snapshots are not
+//! counted in the movetime. It prints the score with an Elo interval (pentanomial, from the
+//! pairs).
 //!
 //! The snapshots keep everything the engines hold unless `--snapshot-nodes N` and
 //! `--snapshot-entries N` bound them (`SnapshotBudget`).
@@ -31,7 +39,7 @@ use ponder::engine::{
     Engine, EngineConfig, Event, Knowledge, Limits, MAX_SNAPSHOT_ITEMS, PonderInfo, SnapshotBudget,
     SnapshotReport, TieBreak,
 };
-use ponder::matches::random_opening;
+use ponder::matches::{Tally, random_opening};
 use ponder::search::{Evaluators, Table};
 use ponder::{Game, GameRecord, GameSpec, Kalah, with_game};
 use std::path::{Path, PathBuf};
@@ -53,6 +61,7 @@ struct Args {
     fill_ms: u64,
     snapshots: usize,
     budget: SnapshotBudget,
+    elo_pairs: usize,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -67,6 +76,7 @@ fn parse_args() -> Result<Args, String> {
         snapshot_cost: false,
         fill_ms: 3000,
         snapshots: 20,
+        elo_pairs: 0,
         // The payoff keeps everything the engine holds; the cost, the default budget.
         budget: SnapshotBudget {
             tree_nodes: MAX_SNAPSHOT_ITEMS,
@@ -95,6 +105,7 @@ fn parse_args() -> Result<Args, String> {
             "--snapshots" => args.snapshots = number(value()?)?.max(1) as usize,
             "--snapshot-nodes" => args.budget.tree_nodes = number(value()?)? as usize,
             "--snapshot-entries" => args.budget.table_entries = number(value()?)? as usize,
+            "--elo" => args.elo_pairs = number(value()?)? as usize,
             "--snapshot-cost" => {}
             other => return Err(format!("unknown argument {other}")),
         }
@@ -162,6 +173,81 @@ fn payoff<G: Evaluators>(spec: &GameSpec, args: &Args, dir: &Path) -> Result<Sum
         uninterrupted.send_move(mv);
     }
     Ok(sums)
+}
+
+/// A move of the engine restarted at every move: restored from `snapshot` on `record` (a new
+/// engine when `first` is set: the snapshot holds another game), its search, its snapshot.
+fn restored_move<G: Evaluators>(
+    record: &GameRecord<G>,
+    first: bool,
+    snapshot: &Path,
+    config: &EngineConfig,
+    args: &Args,
+) -> Result<Option<G::Move>, Failure> {
+    let engine = if first {
+        Engine::new(record.clone(), config.clone())?
+    } else {
+        Engine::restore(snapshot, record.clone(), config.clone(), Knowledge::new())?
+    };
+    let answer = engine.best_move(Limits::movetime(Duration::from_millis(args.movetime)))?;
+    engine.request_snapshot(snapshot, args.budget).recv()??;
+    Ok(answer.mv)
+}
+
+/// A move of the engine started afresh for every move.
+fn cold_move<G: Evaluators>(
+    record: &GameRecord<G>,
+    config: &EngineConfig,
+    args: &Args,
+) -> Result<Option<G::Move>, Failure> {
+    let engine = Engine::new(record.clone(), config.clone())?;
+    let answer = engine.best_move(Limits::movetime(Duration::from_millis(args.movetime)))?;
+    Ok(answer.mv)
+}
+
+/// Pairs of games between the engine restored at every move (A) and the cold one (B); the
+/// tally from A's side.
+fn elo_match<G: Evaluators>(spec: &GameSpec, args: &Args, dir: &Path) -> Result<Tally, Failure> {
+    let start = GameRecord::new(G::start(&G::config_from_spec(spec)?)?);
+    let snapshot = dir.join(format!("{}-elo.snapshot", G::NAME));
+    let play = |opening: &GameRecord<G>, a_first: bool, seed: u64| -> Result<i32, Failure> {
+        let config = EngineConfig {
+            tie_break: TieBreak::Random { seed },
+            ..config(args)
+        };
+        let mut record = opening.clone();
+        let a_seat = if a_first {
+            record.current().side_to_move()
+        } else {
+            record.current().side_to_move().opponent()
+        };
+        let mut a_moved = false;
+        // Every game ends by its rules; the cap only guards against a bug.
+        while record.outcome().is_none() && record.moves().len() < 2000 {
+            let mv = if record.current().side_to_move() == a_seat {
+                let mv = restored_move(&record, !a_moved, &snapshot, &config, args)?;
+                a_moved = true;
+                mv
+            } else {
+                cold_move(&record, &config, args)?
+            };
+            let Some(mv) = mv else { break };
+            record.try_play(mv)?;
+        }
+        Ok(record
+            .outcome()
+            .map_or(0, |o| o.margin_for(a_seat).signum()))
+    };
+    let mut tally = Tally::default();
+    for pair in 0..args.elo_pairs as u64 {
+        let opening = random_opening(&start, args.opening, args.seed, pair);
+        let first = play(&opening, true, args.seed ^ (2 * pair))?;
+        let second = play(&opening, false, args.seed ^ (2 * pair + 1))?;
+        tally.add_game(first);
+        tally.add_game(second);
+        tally.add_pair(first, second);
+    }
+    Ok(tally)
 }
 
 fn print_payoff(name: &str, sums: &Sums) {
@@ -254,6 +340,24 @@ fn main() {
     }
     let outcome = if args.snapshot_cost {
         snapshot_cost(&args, &dir)
+    } else if args.elo_pairs > 0 {
+        args.games.iter().try_for_each(|game| {
+            let spec: GameSpec = game.parse()?;
+            let tally = with_game!(spec, G => elo_match::<G>(&spec, &args, &dir))?;
+            println!(
+                "{spec}: restored at every move (A) against cold (B), go movetime {} ms each, {} pairs of random {}-ply openings (seed {}): +{} ={} -{}, score {:.3}, Elo A-B {}",
+                args.movetime,
+                args.elo_pairs,
+                args.opening,
+                args.seed,
+                tally.wins,
+                tally.draws,
+                tally.losses,
+                tally.score(),
+                tally.elo()
+            );
+            Ok::<(), Failure>(())
+        })
     } else {
         println!(
             "movetime {} ms, table {} MiB, tree {} MiB: mean completed depth",
