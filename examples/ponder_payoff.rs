@@ -48,7 +48,7 @@
 use ponder::engine::{
     Command, Engine, EngineConfig, Event, Limits, PonderInfo, PonderMode, TieBreak,
 };
-use ponder::matches::{Tally, random_opening};
+use ponder::matches::{play_pairs, random_opening};
 use ponder::search::{Evaluators, SearchOptions, Searcher, StopSignal};
 use ponder::{GameError, GameRecord, GameSpec, with_game};
 use rand::rngs::SmallRng;
@@ -604,8 +604,7 @@ fn elo_match<G: Evaluators>(spec: &GameSpec, args: &Args) -> Result<(), GameErro
         },
     )
     .map_err(|e| GameError::Position(e.to_string()))?;
-    let mut tally = Tally::default();
-    let run_game = |opening: &GameRecord<G>, a_first: bool| -> Result<i32, String> {
+    let run_game = |opening: &GameRecord<G>, a_first: bool, _pair: u64| -> Result<i32, String> {
         let mut record = opening.clone();
         for engine in [&a, &b] {
             engine.send(Command::NewGame);
@@ -636,14 +635,14 @@ fn elo_match<G: Evaluators>(spec: &GameSpec, args: &Args) -> Result<(), GameErro
             .outcome()
             .map_or(0, |o| o.margin_for(a_seat).signum()))
     };
-    for pair in 0..args.elo_pairs as u64 {
-        let opening = random_opening(&start, args.opening, args.seed, pair);
-        let first = run_game(&opening, true).map_err(GameError::Position)?;
-        let second = run_game(&opening, false).map_err(GameError::Position)?;
-        tally.add_game(first);
-        tally.add_game(second);
-        tally.add_pair(first, second);
-    }
+    let tally = play_pairs(
+        &start,
+        args.elo_pairs as u64,
+        args.opening,
+        args.seed,
+        run_game,
+    )
+    .map_err(GameError::Position)?;
     println!(
         "{spec}: ponder on (A) against off (B), go movetime {} ms each, {} pairs of random {}-ply openings: +{} ={} -{}, score {:.3}, Elo A-B {}; load {} -> {}",
         args.movetime,

@@ -39,7 +39,7 @@ use ponder::engine::{
     Engine, EngineConfig, Event, Knowledge, Limits, MAX_SNAPSHOT_ITEMS, PonderInfo, SnapshotBudget,
     SnapshotReport, TieBreak,
 };
-use ponder::matches::{Tally, random_opening};
+use ponder::matches::{Tally, play_pairs, random_opening};
 use ponder::search::{Evaluators, Table};
 use ponder::{Game, GameRecord, GameSpec, Kalah, with_game};
 use std::path::{Path, PathBuf};
@@ -210,7 +210,8 @@ fn cold_move<G: Evaluators>(
 fn elo_match<G: Evaluators>(spec: &GameSpec, args: &Args, dir: &Path) -> Result<Tally, Failure> {
     let start = GameRecord::new(G::start(&G::config_from_spec(spec)?)?);
     let snapshot = dir.join(format!("{}-elo.snapshot", G::NAME));
-    let play = |opening: &GameRecord<G>, a_first: bool, seed: u64| -> Result<i32, Failure> {
+    let play = |opening: &GameRecord<G>, a_first: bool, pair: u64| -> Result<i32, Failure> {
+        let seed = args.seed ^ (2 * pair + u64::from(!a_first));
         let config = EngineConfig {
             tie_break: TieBreak::Random { seed },
             ..config(args)
@@ -238,16 +239,7 @@ fn elo_match<G: Evaluators>(spec: &GameSpec, args: &Args, dir: &Path) -> Result<
             .outcome()
             .map_or(0, |o| o.margin_for(a_seat).signum()))
     };
-    let mut tally = Tally::default();
-    for pair in 0..args.elo_pairs as u64 {
-        let opening = random_opening(&start, args.opening, args.seed, pair);
-        let first = play(&opening, true, args.seed ^ (2 * pair))?;
-        let second = play(&opening, false, args.seed ^ (2 * pair + 1))?;
-        tally.add_game(first);
-        tally.add_game(second);
-        tally.add_pair(first, second);
-    }
-    Ok(tally)
+    play_pairs(&start, args.elo_pairs as u64, args.opening, args.seed, play)
 }
 
 fn print_payoff(name: &str, sums: &Sums) {

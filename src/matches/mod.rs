@@ -25,12 +25,14 @@
 
 mod game;
 mod openings;
+mod pairs;
 mod parts;
 mod runner;
 mod stats;
 
 pub use game::{MAX_PLIES, PlayedGame, SeatStats, Termination, play_game, play_table};
 pub use openings::{Balance, balanced_opening, derive_seed, opening, random_opening};
+pub use pairs::play_pairs;
 pub use parts::{
     GameResult, MATCH_PART_FILE, MatchMergeError, MatchPart, MatchSetup, MergedMatch,
     merge_match_parts, standings_of, tally_of,
