@@ -693,15 +693,10 @@ impl<G: Evaluators> Controller<G> {
             history: history_keys(&self.record),
             stop,
             start,
-            tree_min_depth: self.config.tree_min_depth,
             table: self.table.clone(),
-            eval: self.config.eval.clone(),
             knowledge: self.knowledge.clone(),
-            forward_pruning: self.config.forward_pruning,
-            threads: self.config.threads,
             avoid,
-            seated_algorithm: self.config.seated_algorithm,
-            reuse_tree: self.config.reuse_tree,
+            config: self.config.clone(),
         };
         match self.jobs.send(job) {
             Ok(()) => true,

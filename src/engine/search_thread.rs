@@ -5,7 +5,7 @@
 //! job carries the knowledge and the knowledge runs the job with its evaluator's type.
 
 use super::command::SearchId;
-use super::config::PonderMode;
+use super::config::{EngineConfig, PonderMode};
 use super::event::{Event, IterationInfo, PonderInfo};
 use super::opponent::{OpponentModel, Prediction};
 use super::ponder::{PonderEnd, PonderSetup, ponder};
@@ -17,7 +17,6 @@ use crate::eval::{
     Database, Evaluator, EvaluatorVisitor, Evaluators, SeatedGame, SeatedVisitor, WithDatabase,
 };
 use crate::games::{Game, Key};
-use crate::search::multi::MultiAlgorithm;
 use crate::search::{HelperPool, SearchWorker, TranspositionTable};
 use crate::search::{Limits, StopSignal, TieBreak};
 use crossbeam_channel::{Receiver, Sender};
@@ -52,30 +51,30 @@ pub(crate) enum JobKind {
 
 /// One job for the search thread.
 pub(crate) struct Job<G: Game> {
+    /// What the job does.
     pub kind: JobKind,
+    /// The engine's tree, lent for the job.
     pub tree: Tree<G>,
+    /// The position searched.
     pub position: G,
+    /// The keys of the positions before it since the last irreversible move, oldest first.
     pub history: Vec<Key>,
+    /// Raised to end the job.
     pub stop: StopSignal,
+    /// When the job was sent (a `go`'s deadlines count from here).
     pub start: Instant,
-    pub tree_min_depth: u32,
     /// The shared transposition table.
     pub table: Arc<TranspositionTable>,
-    /// The evaluator's name (checked by the engine thread), used unless `knowledge` holds an
-    /// evaluator.
-    pub eval: String,
     /// The evaluator and database given as values.
     pub knowledge: Knowledge<G>,
-    pub forward_pruning: bool,
-    /// Threads of a `go`: this one and `threads - 1` Lazy SMP helpers.
-    pub threads: usize,
     /// Root moves a `go` leaves out (the book's advice; empty: none).
     pub avoid: Vec<G::Move>,
-    /// The multi-player search of more than two seats.
-    pub seated_algorithm: MultiAlgorithm,
-    /// Keep what earlier searches found: the multi-player search resumes above the depth its
-    /// table holds for the root.
-    pub reuse_tree: bool,
+    /// The engine's configuration when the job was sent: among others the evaluator's name
+    /// (checked by the engine thread, used unless `knowledge` holds an evaluator), the
+    /// threads of a `go` (this one and `threads - 1` Lazy SMP helpers), the multi-player
+    /// search of more than two seats and whether it resumes from what earlier searches found
+    /// (`reuse_tree`).
+    pub config: EngineConfig,
 }
 
 /// A job handed back.
@@ -150,20 +149,20 @@ pub(crate) struct Workers<G: Game> {
     /// The search thread's `SearchWorker<G, E>` for the evaluator named `eval`.
     own: Box<dyn Any + Send>,
     pool: HelperPool<G>,
-    threads: usize,
-    eval: String,
+    /// The configuration of the job they were made for (its threads, evaluator name and
+    /// forward pruning).
+    config: EngineConfig,
     knowledge: Knowledge<G>,
-    forward_pruning: bool,
     table: Arc<TranspositionTable>,
 }
 
 impl<G: Game> Workers<G> {
     /// Whether these workers serve `job`.
     fn serve(&self, job: &Job<G>) -> bool {
-        self.threads == job.threads
-            && self.eval == job.eval
+        self.config.threads == job.config.threads
+            && self.config.eval == job.config.eval
             && self.knowledge.same_as(&job.knowledge)
-            && self.forward_pruning == job.forward_pruning
+            && self.config.forward_pruning == job.config.forward_pruning
             && Arc::ptr_eq(&self.table, &job.table)
     }
 }
@@ -221,8 +220,8 @@ fn run_job<G: Evaluators>(
         job
     };
     let given = job.knowledge.evaluator.clone();
-    let eval = if G::evaluator_names().contains(&job.eval.as_str()) {
-        job.eval.clone()
+    let eval = if G::evaluator_names().contains(&job.config.eval.as_str()) {
+        job.config.eval.clone()
     } else {
         "default".to_string()
     };
@@ -261,9 +260,9 @@ impl<G: Game> SeatedVisitor<G> for SeatedRunner<'_, G> {
             position: job.position,
             start: job.start,
             stop: &job.stop,
-            algorithm: job.seated_algorithm,
+            algorithm: job.config.seated_algorithm,
             table: &job.table,
-            resume: job.reuse_tree,
+            resume: job.config.reuse_tree,
             events: self.events,
         };
         let task = match &job.kind {
@@ -302,7 +301,7 @@ impl<G: Game> EvaluatorVisitor<G> for JobRunner<'_, G> {
             SearchWorker::<G, Knowing<G, E>>::new(
                 job.table.clone(),
                 evaluator.clone(),
-                job.forward_pruning,
+                job.config.forward_pruning,
             )
         };
         if !self.workers.as_ref().is_some_and(|w| w.serve(&job)) {
@@ -310,11 +309,9 @@ impl<G: Game> EvaluatorVisitor<G> for JobRunner<'_, G> {
             *self.workers = None;
             *self.workers = Some(Workers {
                 own: Box::new(make()),
-                pool: HelperPool::new((1..job.threads).map(|_| make()).collect()),
-                threads: job.threads,
-                eval: job.eval.clone(),
+                pool: HelperPool::new((1..job.config.threads).map(|_| make()).collect()),
+                config: job.config.clone(),
                 knowledge: job.knowledge.clone(),
-                forward_pruning: job.forward_pruning,
                 table: job.table.clone(),
             });
         }
@@ -343,7 +340,7 @@ fn run_with<G: Game, E: Evaluator<G>>(
         history: &job.history,
         stop: &job.stop,
         start: job.start,
-        tree_min_depth: job.tree_min_depth,
+        tree_min_depth: job.config.tree_min_depth,
         events,
     };
     match job.kind {
