@@ -30,9 +30,8 @@ pub struct Proof<G: Game> {
     pub lower: i32,
     /// The exact value is at most this.
     pub upper: i32,
-    /// A move that keeps at least `lower` (`None` when the game is over).
-    pub best_move: Option<G::Move>,
-    /// The line behind `lower`, starting with `best_move`.
+    /// The line behind `lower`, starting with a move that keeps at least `lower`
+    /// ([`Proof::best_move`]); empty when the game is over.
     pub pv: Vec<G::Move>,
     /// The deepest depth searched to the end (both bounds).
     pub depth: u32,
@@ -43,6 +42,11 @@ pub struct Proof<G: Game> {
 }
 
 impl<G: Game> Proof<G> {
+    /// A move that keeps at least `lower`: the first of `pv` (`None` when the game is over).
+    pub fn best_move(&self) -> Option<G::Move> {
+        self.pv.first().copied()
+    }
+
     /// The exact final margin, when the bounds met.
     pub fn exact(&self) -> Option<i32> {
         (self.lower == self.upper).then_some(self.lower)
@@ -99,7 +103,6 @@ impl<G: Game, E: Evaluator<G> + ?Sized> Prover<G, E> {
         let mut proof = Proof {
             lower: -super::score::MAX_MARGIN,
             upper: super::score::MAX_MARGIN,
-            best_move: None,
             pv: Vec::new(),
             depth: 0,
             nodes: 0,
@@ -144,10 +147,9 @@ impl<G: Game, E: Evaluator<G> + ?Sized> Prover<G, E> {
                 break;
             };
             proof.depth = depth;
-            if lower > proof.lower || proof.best_move.is_none() {
+            if lower > proof.lower || proof.pv.is_empty() {
                 proof.lower = lower;
                 proof.pv = self.lower.pv[0].clone();
-                proof.best_move = proof.pv.first().copied();
             }
             proof.upper = proof.upper.min(upper);
             if proof.lower >= proof.upper {
@@ -201,7 +203,7 @@ pub(crate) fn proven_report<G: Game>(
     on_info: &mut dyn FnMut(&SearchInfo<G>),
 ) -> Option<SearchReport<G>> {
     let margin = proof.exact()?;
-    let best_move = proof.best_move?;
+    let best_move = proof.best_move()?;
     let score = Score::finished(margin, proof.pv.len() as u32);
     on_info(&SearchInfo {
         depth: proof.depth,

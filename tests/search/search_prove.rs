@@ -33,7 +33,7 @@ fn proofs_agree_with_the_independent_solver() {
             assert_eq!(margin, value, "{fen}");
             proven += 1;
             // The proven move keeps the value.
-            let mv = proof.best_move.unwrap();
+            let mv = proof.best_move().unwrap();
             let child = record.current().play(mv);
             let after = Ataxx::parse_position(&config, &child.position_text()).unwrap();
             let child_proof = prover.prove(&after, &Limits::nodes(NODES), &StopSignal::new());
