@@ -3,6 +3,7 @@
 
 use super::error::ApiError;
 use super::error::Body;
+use super::game_request::GameRequest;
 use super::live::HintSearch;
 use super::registry::Slot;
 use super::session::build_game;
@@ -201,64 +202,48 @@ pub async fn get_state(
     Ok(Json(session.state(header_token(&headers))))
 }
 
-/// Applies `change` with the token's rights, then answers the new state.
-async fn change(
-    state: &AppState,
-    code: &str,
+/// Applies `change` to `request`'s game with `token`'s rights, then answers the new state.
+async fn change<T>(
+    request: &GameRequest<T>,
     token: &str,
     change: impl FnOnce(&mut super::session::Session) -> ApiResult<()>,
 ) -> ApiResult<Json<State>> {
-    let slot: Arc<Slot> = state.registry.get(code)?;
+    let slot: Arc<Slot> = request.state.registry.get(&request.code)?;
     let game_state = {
         let mut session = slot.session.lock();
         change(&mut session)?;
         session.state(Some(token))
     };
-    saved(state, &slot).await?;
+    saved(&request.state, &slot).await?;
     Ok(Json(game_state))
 }
 
 /// `POST /api/games/<code>/move`.
-pub async fn play(
-    Extract(state): Extract<AppState>,
-    Path(code): Path<String>,
-    Body(request): Body<MoveRequest>,
-) -> ApiResult<Json<State>> {
-    change(&state, &code, &request.token, |s| {
-        s.play(&request.token, &request.mv)
-    })
-    .await
+pub async fn play(request: GameRequest<MoveRequest>) -> ApiResult<Json<State>> {
+    let MoveRequest { token, mv } = &request.body;
+    change(&request, token, |s| s.play(token, mv)).await
 }
 
 /// `POST /api/games/<code>/undo`.
-pub async fn undo(
-    Extract(state): Extract<AppState>,
-    Path(code): Path<String>,
-    Body(request): Body<TokenRequest>,
-) -> ApiResult<Json<State>> {
-    change(&state, &code, &request.token, |s| s.undo(&request.token)).await
+pub async fn undo(request: GameRequest<TokenRequest>) -> ApiResult<Json<State>> {
+    let token = &request.body.token;
+    change(&request, token, |s| s.undo(token)).await
 }
 
 /// `POST /api/games/<code>/resign`.
-pub async fn resign(
-    Extract(state): Extract<AppState>,
-    Path(code): Path<String>,
-    Body(request): Body<TokenRequest>,
-) -> ApiResult<Json<State>> {
-    change(&state, &code, &request.token, |s| s.resign(&request.token)).await
+pub async fn resign(request: GameRequest<TokenRequest>) -> ApiResult<Json<State>> {
+    let token = &request.body.token;
+    change(&request, token, |s| s.resign(token)).await
 }
 
 /// `POST /api/games/<code>/options`.
-pub async fn options(
-    Extract(state): Extract<AppState>,
-    Path(code): Path<String>,
-    Body(request): Body<OptionsRequest>,
-) -> ApiResult<Json<State>> {
-    change(&state, &code, &request.token, |s| {
-        if s.seats_of(Some(&request.token)).is_empty() {
+pub async fn options(request: GameRequest<OptionsRequest>) -> ApiResult<Json<State>> {
+    let OptionsRequest { token, ponder } = &request.body;
+    change(&request, token, |s| {
+        if s.seats_of(Some(token)).is_empty() {
             return Err(ApiError::forbidden("this token holds no seat of this game"));
         }
-        if let Some(ponder) = request.ponder {
+        if let Some(ponder) = *ponder {
             s.ponder = ponder;
         }
         s.touch();
@@ -268,22 +253,18 @@ pub async fn options(
 }
 
 /// `POST /api/games/<code>/hint`: the medium level's search of the position.
-pub async fn hint(
-    Extract(state): Extract<AppState>,
-    Path(code): Path<String>,
-    Body(request): Body<TokenRequest>,
-) -> ApiResult<Json<super::types::Hint>> {
-    let slot = state.registry.get(&code)?;
+pub async fn hint(request: GameRequest<TokenRequest>) -> ApiResult<Json<super::types::Hint>> {
+    let slot = request.state.registry.get(&request.code)?;
     let job = {
         let session = slot.session.lock();
-        if session.seats_of(Some(&request.token)).is_empty() {
+        if session.seats_of(Some(&request.body.token)).is_empty() {
             return Err(ApiError::forbidden("this token holds no seat of this game"));
         }
         if session.over() {
             return Err(ApiError::conflict("the game is over"));
         }
         session.game.hint_job(HintSearch {
-            config: state.config.clone(),
+            config: request.state.config.clone(),
         })
     };
     let hint = blocking(move || job().map_err(ApiError::bad)).await?;

@@ -3,7 +3,7 @@
 //! API, on axum and tokio.
 //!
 //! - `app`: the router and the request limits; `routes`: the classroom and `/v1` answers;
-//! - `api`, `ws`, `types`, `error`: the game API (`docs/web-api.md`);
+//! - `api`, `game_request`, `ws`, `types`, `error`: the game API (`docs/web-api.md`);
 //! - `registry`, `session`, `live`, `played`, `bots`: the live games, their
 //!   seats and engines;
 //! - `persist`: the games on disk; `limits`: requests per client; `assets`: the page;
@@ -15,6 +15,7 @@ mod assets;
 mod bots;
 mod databases;
 mod error;
+mod game_request;
 mod limits;
 mod live;
 mod oneshot;
