@@ -146,7 +146,7 @@ pub(crate) fn run<G: Evaluators>(
 /// the next while what they were made for stays the same: like [`crate::search::Searcher`]'s
 /// worker, the own worker carries its history over, aged at each job's start.
 pub(crate) struct Workers<G: Game> {
-    /// The search thread's `SearchWorker<G, E>` for the evaluator named `eval`.
+    /// The search thread's `SearchWorker<G, E>` for the evaluator `config.eval` names.
     own: Box<dyn Any + Send>,
     pool: HelperPool<G>,
     /// The configuration of the job they were made for (its threads, evaluator name and
