@@ -15,7 +15,7 @@
 
 mod protocol;
 
-pub use protocol::{GoParams, UaiCommand, parse_command};
+pub use protocol::{GoParams, SideClock, UaiCommand, parse_command};
 
 use super::CliError;
 use crate::engine::{
@@ -572,7 +572,7 @@ impl<G: Evaluators + Perft> Session<G> {
                 "go: ignored {} (no number)",
                 params.malformed.join(", ")
             ));
-            if limits.infinite && !params.infinite && !params.ponder {
+            if limits.infinite && !params.fixed.infinite && !params.ponder {
                 // The budget was unreadable: answer soon rather than never.
                 limits = Limits::movetime(MALFORMED_GO_BUDGET);
             }

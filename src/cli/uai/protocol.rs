@@ -8,28 +8,18 @@ use crate::engine::{Clock, Limits, movetime_less_overhead};
 use crate::games::Seat;
 use std::time::Duration;
 
-/// The parameters of `go`. Times are in milliseconds; negative clock times (a GUI that lets a
-/// clock run below zero) are read as 0.
+/// The parameters of `go`. Negative clock times (a GUI that lets a clock run below zero) are
+/// read as 0.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GoParams {
-    /// x's (the first player's) remaining time: UAI's `btime`.
-    pub btime: Option<u64>,
-    /// o's (the second player's) remaining time: UAI's `wtime`.
-    pub wtime: Option<u64>,
-    /// x's increment: `binc`.
-    pub binc: Option<u64>,
-    /// o's increment: `winc`.
-    pub winc: Option<u64>,
+    /// The limits `go` sets directly: `depth`, `nodes`, `movetime` (as sent, before the
+    /// overhead is kept back) and `infinite`.
+    pub fixed: Limits,
+    /// Each player's clock, by seat: x's (the first player's: UAI's `btime`, `binc`) first,
+    /// then o's (`wtime`, `winc`).
+    pub clocks: [SideClock; 2],
     /// Moves until the next time control.
     pub movestogo: Option<u32>,
-    /// Think exactly this long.
-    pub movetime: Option<u64>,
-    /// Search this many plies.
-    pub depth: Option<u32>,
-    /// Search this many nodes.
-    pub nodes: Option<u64>,
-    /// Search until `stop`.
-    pub infinite: bool,
     /// Think on the opponent's time, until `ponderhit` or `stop`.
     pub ponder: bool,
     /// Words that were not understood (noted, then ignored), e.g. `simulations 100`.
@@ -38,47 +28,56 @@ pub struct GoParams {
     pub malformed: Vec<String>,
 }
 
+/// One player's clock as `go` gives it.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct SideClock {
+    /// Its remaining time: UAI's `btime` for x, `wtime` for o.
+    pub time: Option<Duration>,
+    /// Its increment: `binc` for x, `winc` for o.
+    pub increment: Option<Duration>,
+}
+
 impl GoParams {
     /// Whether any limit is given (a `go` without one searches until `stop`, as in UCI).
     pub fn has_limit(&self) -> bool {
-        self.btime.is_some()
-            || self.wtime.is_some()
-            || self.movetime.is_some()
-            || self.depth.is_some()
-            || self.nodes.is_some()
+        self.clocks.iter().any(|clock| clock.time.is_some())
+            || self.fixed.movetime.is_some()
+            || self.fixed.depth.is_some()
+            || self.fixed.nodes.is_some()
+    }
+
+    /// The engine's [`Clock`] of `side`, keeping `overhead` for latency, when `go` gives its
+    /// time (`movestogo` applies to either side).
+    pub fn clock(&self, side: Seat, overhead: Duration) -> Option<Clock> {
+        let clock = self.clocks[side.index()];
+        Some(Clock {
+            remaining: clock.time?,
+            increment: clock.increment.unwrap_or_default(),
+            moves_to_go: self.movestogo,
+            overhead,
+        })
     }
 
     /// The engine's limits for this `go` by `side`, keeping `overhead` for latency: the
-    /// mover's clock (`btime`/`binc`/`movestogo` for x, the first player; `wtime`/`winc` for
-    /// o) to a budget by the engine's [`Clock`], `movetime` less the margin of
-    /// [`movetime_less_overhead`], `depth` and `nodes` as they are. Infinite when the command
-    /// sets no limit, or for `go ponder` (`ponderhit` then applies the clock: call this again
-    /// with `ponder` off): search until `stop`.
+    /// mover's [`clock`](GoParams::clock) to a budget by the engine's [`Clock`], `movetime`
+    /// less the margin of [`movetime_less_overhead`], `depth` and `nodes` as they are.
+    /// Infinite when the command sets no limit, or for `go ponder` (`ponderhit` then applies
+    /// the clock: call this again with `ponder` off): search until `stop`.
     pub fn limits(&self, side: Seat, overhead: Duration) -> Limits {
         let mut limits = Limits {
-            depth: self.depth,
-            nodes: self.nodes,
+            depth: self.fixed.depth,
+            nodes: self.fixed.nodes,
             ..Limits::default()
         };
-        if self.infinite || self.ponder || !self.has_limit() {
+        if self.fixed.infinite || self.ponder || !self.has_limit() {
             limits.infinite = true;
             return limits;
         }
         limits.movetime = self
+            .fixed
             .movetime
-            .map(|ms| movetime_less_overhead(Duration::from_millis(ms), overhead));
-        let (time, increment) = if side == Seat::FIRST {
-            (self.btime, self.binc)
-        } else {
-            (self.wtime, self.winc)
-        };
-        if let Some(time) = time {
-            let clock = Clock {
-                remaining: Duration::from_millis(time),
-                increment: Duration::from_millis(increment.unwrap_or(0)),
-                moves_to_go: self.movestogo,
-                overhead,
-            };
+            .map(|movetime| movetime_less_overhead(movetime, overhead));
+        if let Some(clock) = self.clock(side, overhead) {
             let (soft, hard) = clock.budget();
             limits.soft_time = Some(soft);
             limits.hard_time = Some(hard);
@@ -217,21 +216,23 @@ fn parse_go(rest: &[&str]) -> Result<GoParams, String> {
                 continue;
             };
             // Times are capped at about 35 years: deadlines must stay representable.
-            let time = value.clamp(0, MAX_TIME_MS) as u64;
+            let time = Some(Duration::from_millis(value.clamp(0, MAX_TIME_MS) as u64));
+            // UAI names x (the first player) `b` and o `w`, as UCI names its colours.
+            let [x, o] = &mut params.clocks;
             match word {
-                "wtime" => params.wtime = Some(time),
-                "btime" => params.btime = Some(time),
-                "winc" => params.winc = Some(time),
-                "binc" => params.binc = Some(time),
+                "btime" => x.time = time,
+                "wtime" => o.time = time,
+                "binc" => x.increment = time,
+                "winc" => o.increment = time,
                 "movestogo" => params.movestogo = Some(value.clamp(0, 10_000) as u32),
-                "movetime" => params.movetime = Some(time),
-                "depth" => params.depth = Some(value.clamp(1, 1000) as u32),
-                _ => params.nodes = Some(value.max(1) as u64),
+                "movetime" => params.fixed.movetime = time,
+                "depth" => params.fixed.depth = Some(value.clamp(1, 1000) as u32),
+                _ => params.fixed.nodes = Some(value.max(1) as u64),
             }
             continue;
         }
         match word {
-            "infinite" => params.infinite = true,
+            "infinite" => params.fixed.infinite = true,
             "ponder" => params.ponder = true,
             other => {
                 // An unknown parameter and its value, if it has one (`simulations 100`).
@@ -267,11 +268,18 @@ mod tests {
         d.as_millis() as u64
     }
 
+    /// `time` ms left, no increment.
+    fn side_clock(time: u64) -> SideClock {
+        SideClock {
+            time: Some(Duration::from_millis(time)),
+            increment: None,
+        }
+    }
+
     #[test]
     fn the_movers_clock_is_used() {
         let params = GoParams {
-            btime: Some(60_000),
-            wtime: Some(1_000),
+            clocks: [side_clock(60_000), side_clock(1_000)],
             ..GoParams::default()
         };
         let overhead = Duration::from_millis(30);
@@ -288,7 +296,7 @@ mod tests {
     fn movetime_keeps_a_margin_and_go_alone_is_infinite() {
         let overhead = Duration::from_millis(30);
         let params = GoParams {
-            movetime: Some(100),
+            fixed: Limits::movetime(Duration::from_millis(100)),
             ..GoParams::default()
         };
         assert_eq!(
@@ -297,14 +305,14 @@ mod tests {
         );
         assert!(GoParams::default().limits(Seat::FIRST, overhead).infinite);
         let depth = GoParams {
-            depth: Some(4),
+            fixed: Limits::depth(4),
             ..GoParams::default()
         };
         let limits = depth.limits(Seat::SECOND, overhead);
         assert_eq!(limits.depth, Some(4));
         assert!(!limits.infinite);
         let ponder = GoParams {
-            btime: Some(1_000),
+            clocks: [side_clock(1_000), SideClock::default()],
             ponder: true,
             ..GoParams::default()
         };
@@ -349,14 +357,26 @@ mod tests {
         else {
             panic!("go not read");
         };
-        assert_eq!(go.btime, Some(1000));
-        assert_eq!(go.wtime, Some(0));
-        assert_eq!(go.nodes, Some(5));
+        let ms = Duration::from_millis;
+        assert_eq!(
+            go.clocks,
+            [
+                SideClock {
+                    time: Some(ms(1000)),
+                    increment: Some(ms(100))
+                },
+                SideClock {
+                    time: Some(ms(0)),
+                    increment: Some(ms(100))
+                }
+            ]
+        );
+        assert_eq!(go.fixed.nodes, Some(5));
         assert_eq!(go.ignored, vec!["simulations 5".to_string()]);
         let Ok(UaiCommand::Go(go)) = parse_command("go wtime 2640.85 btime x depth") else {
             panic!("go not read");
         };
-        assert_eq!(go.wtime, Some(2640));
+        assert_eq!(go.clocks[1].time, Some(ms(2640)));
         assert_eq!(go.malformed, vec!["btime".to_string(), "depth".to_string()]);
     }
 
@@ -417,8 +437,8 @@ mod fuzz {
             let line = words.join(" ");
             if let Ok(UaiCommand::Go(go)) = parse_command(&line) {
                 // Whatever was read is in range, and the budget made of it is sound.
-                prop_assert!(go.depth.is_none_or(|d| (1..=1000).contains(&d)));
-                prop_assert!(go.nodes.is_none_or(|n| n >= 1));
+                prop_assert!(go.fixed.depth.is_none_or(|d| (1..=1000).contains(&d)));
+                prop_assert!(go.fixed.nodes.is_none_or(|n| n >= 1));
                 for side in [Seat::FIRST, Seat::SECOND] {
                     let limits = go.limits(side, Duration::from_millis(30));
                     let start = std::time::Instant::now();
