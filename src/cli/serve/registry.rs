@@ -153,20 +153,7 @@ impl Registry {
             }
         }
         let code = self.fresh_code();
-        let session = Session {
-            code: code.clone(),
-            spec,
-            seats,
-            version: 1,
-            ponder,
-            resigned: None,
-            last_active: Instant::now(),
-            thinking_sent: None,
-            last_thinking: None,
-            has_engine: engine,
-            game,
-        };
-        let slot = self.insert(session);
+        let slot = self.insert(Session::new(code.clone(), spec, seats, ponder, game));
         Ok(Created { code, tokens, slot })
     }
 
@@ -335,17 +322,9 @@ impl Registry {
             return Err(format!("saved game {:?}: not a game code", saved.code));
         }
         let slot = self.insert(Session {
-            code: saved.code.clone(),
-            spec,
-            seats,
             version: saved.version,
-            ponder: saved.ponder,
             resigned: saved.resigned,
-            last_active: Instant::now(),
-            thinking_sent: None,
-            last_thinking: None,
-            has_engine: engine,
-            game,
+            ..Session::new(saved.code.clone(), spec, seats, saved.ponder, game)
         });
         *slot.saved.lock().unwrap_or_else(|p| p.into_inner()) = saved.version;
         Ok(())

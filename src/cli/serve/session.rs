@@ -129,6 +129,31 @@ pub fn read_seats(requests: &[SeatRequest], count: usize) -> Result<Vec<Seat>, A
 }
 
 impl Session {
+    /// A game at its first version, nobody resigned, active now; it owns an engine when a seat
+    /// is an engine bot.
+    pub fn new(
+        code: String,
+        spec: GameSpec,
+        seats: Vec<Seat>,
+        ponder: bool,
+        game: Box<dyn LiveGame>,
+    ) -> Session {
+        let has_engine = seats.iter().any(|seat| seat.kind == SeatKind::Engine);
+        Session {
+            code,
+            spec,
+            seats,
+            version: 1,
+            ponder,
+            resigned: None,
+            last_active: Instant::now(),
+            thinking_sent: None,
+            last_thinking: None,
+            has_engine,
+            game,
+        }
+    }
+
     /// Each seat's bot level.
     pub fn bots(&self) -> Vec<Option<BotLevel>> {
         self.seats.iter().map(|s| s.bot).collect()
