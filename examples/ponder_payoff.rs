@@ -20,6 +20,12 @@
 //! time b, b from B to B+T; a `movetime b` search is the same search stopped at b's hard
 //! deadline) when it lies within B+T: no model, but that engine's table is warmer.
 //!
+//! Where the efficiency goes: the moves are split by whether the human played the reply
+//! pondered deepest, and each part prints the share of T pondering spent on the reply played
+//! (the time up to each of its completed depths; time in an unfinished iteration counts for
+//! no reply), the depth that reply had been pondered to, how many replies were deepened, and
+//! the mean depth over B that the pondering engine and the B+T engine reached.
+//!
 //! The scripted human plays like a person, not like the engine: each move it searches to a
 //! depth drawn uniformly from a range (`mix:2-5` by default: sometimes it sees deep, often
 //! not), with a random choice among its equal-best moves; `search:<d>` fixes the depth,
@@ -271,6 +277,20 @@ struct Sample {
     hit: bool,
     /// The human played the reply pondered deepest.
     pondered: bool,
+    /// What pondering did for the reply the human played.
+    played: PonderedReply,
+}
+
+/// What pondering did for the reply the human played, from its `Progress` events.
+#[derive(Clone, Copy, Debug, Default)]
+struct PonderedReply {
+    /// The depth completed below it before the human moved (0: not pondered).
+    depth: u32,
+    /// The share of the human's thinking time spent on it: the time between each `Progress`
+    /// event and the one before, counted for the event's reply.
+    share: f64,
+    /// How many replies were deepened.
+    replies: usize,
 }
 
 /// The engine configuration: `ponder` on or off (tree reuse with it).
@@ -318,6 +338,7 @@ fn measure<G: Evaluators>(start: &G, args: &Args) -> Result<Vec<Sample>, String>
         let mut predicted: Option<G::Move> = None;
         let mut human_moved: Option<bool> = None;
         let mut pondered_moved: Option<bool> = None;
+        let mut played: Option<PonderedReply> = None;
         let mut engine_moves = 0;
         while record.outcome().is_none()
             && samples.len() < args.moves
@@ -336,9 +357,11 @@ fn measure<G: Evaluators>(start: &G, args: &Args) -> Result<Vec<Sample>, String>
                         longer: long,
                         hit,
                         pondered: pondered_moved.take().unwrap_or(false),
+                        played: played.take().unwrap_or_default(),
                     });
                 }
                 pondered_moved = None;
+                played = None;
                 engine_moves += 1;
                 let Some(mv) = mv else { break };
                 with.send_move(mv);
@@ -355,18 +378,39 @@ fn measure<G: Evaluators>(start: &G, args: &Args) -> Result<Vec<Sample>, String>
                 // The human thinks T seconds; the engine ponders meanwhile.
                 let until = started + think;
                 let mut deepest: Option<(u32, G::Move)> = None;
+                // Per reply deepened: its deepest depth and the time spent on it.
+                let mut replies: Vec<(G::Move, u32, Duration)> = Vec::new();
+                let mut last_time = Duration::ZERO;
                 while Instant::now() < until {
                     let left = until.saturating_duration_since(Instant::now());
                     if let Some(Event::Ponder(PonderInfo::Progress {
                         reply: Some(reply),
                         depth,
+                        time,
                         ..
                     })) = with.recv_timeout(left.min(Duration::from_millis(50)))
                     {
                         if deepest.is_none_or(|(d, _)| depth > d) {
                             deepest = Some((depth, reply));
                         }
+                        let spent = time.saturating_sub(last_time);
+                        last_time = time;
+                        match replies.iter_mut().find(|(r, _, _)| *r == reply) {
+                            Some(entry) => {
+                                entry.1 = entry.1.max(depth);
+                                entry.2 += spent;
+                            }
+                            None => replies.push((reply, depth, spent)),
+                        }
                     }
+                }
+                if played.is_none() {
+                    let own = replies.iter().find(|(r, _, _)| *r == mv);
+                    played = Some(PonderedReply {
+                        depth: own.map_or(0, |&(_, d, _)| d),
+                        share: own.map_or(0.0, |&(_, _, t)| t.as_secs_f64() / think.as_secs_f64()),
+                        replies: replies.len(),
+                    });
                 }
                 while with.try_recv().is_some() {}
                 while without.try_recv().is_some() {}
@@ -471,16 +515,37 @@ fn efficiency<G: Evaluators>(spec: &GameSpec, args: &Args) -> Result<(), GameErr
         (b_log - b) / t,
         b_curve.map_or("> 1".to_string(), |v| format!("{:.2}", (v - b) / t)),
     );
+    for (label, group) in [("pondered deepest", true), ("other replies", false)] {
+        let part: Vec<&&Sample> = samples.iter().filter(|s| s.pondered == group).collect();
+        let gain = mean(
+            part.iter()
+                .map(|s| f64::from(s.with.depth) - f64::from(s.without.depth)),
+        );
+        let longer_gain = mean(
+            part.iter()
+                .map(|s| f64::from(s.longer.depth) - f64::from(s.without.depth)),
+        );
+        println!(
+            "  human played the {label}: {} moves; share of T on it {:.2}, its pondered depth {:.1}, replies deepened {:.1}; depth over B: ponder {gain:+.2}, B+T {longer_gain:+.2}",
+            part.len(),
+            mean(part.iter().map(|s| s.played.share)),
+            mean(part.iter().map(|s| f64::from(s.played.depth))),
+            mean(part.iter().map(|s| s.played.replies as f64)),
+        );
+    }
     if args.verbose {
         for s in &samples {
             println!(
-                "    ponder depth {:>3} (kept {:>3}, catch-up {:>7.1} ms, hit {})  no ponder B {:>3}  B+T {:>3} (at B {:>3})",
+                "    ponder depth {:>3} (kept {:>3}, pondered {:>3} with {:.2} of T, catch-up {:>7.1} ms, hit {} / {})  no ponder B {:>3}  B+T {:>3} (at B {:>3})",
                 s.with.depth,
                 s.with.kept_depth,
+                s.played.depth,
+                s.played.share,
                 s.with
                     .catch_up()
                     .map_or(f64::NAN, |d| d.as_secs_f64() * 1e3),
                 s.hit,
+                s.pondered,
                 s.without.depth,
                 s.longer.depth,
                 s.longer.depth_by(hard)
