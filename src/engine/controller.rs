@@ -156,7 +156,6 @@ impl<G: Evaluators> Controller<G> {
 
     /// The loop: until `quit` (or the handle is dropped) and the running job is back.
     pub(crate) fn run(mut self, commands: Receiver<Command<G>>, done: Receiver<JobDone<G>>) {
-        self.prefault_own_table();
         self.maybe_ponder();
         loop {
             if self.quitting && self.running.is_none() {
@@ -315,10 +314,11 @@ impl<G: Evaluators> Controller<G> {
         }
     }
 
-    /// Maps the memory of the engine's own table now, on the engine thread, so that its
-    /// first searches do not pay the page faults on their clock (a shared table is its
-    /// owner's to prefault).
-    fn prefault_own_table(&self) {
+    /// Maps the memory of the engine's own table now, so that its first searches do not pay
+    /// the page faults on their clock (a shared table is its owner's to prefault): by
+    /// `Engine::start` before the engine's first command can arrive, and
+    /// on the engine thread when an option gives the engine a new table.
+    pub(super) fn prefault_own_table(&self) {
         if !self.table_shared {
             self.table.prefault();
         }
