@@ -43,7 +43,10 @@ Kalah: before the first game, the exact value of every opening is computed with
 and kept in `--exact-cache` (JSON, trace to the value for the side to move). The summary
 counts the games where ponder's final margin was below the exact value of the opening for
 its side (a perfect player never is: its margin is at least that value whatever the
-opponent does).
+opponent does), and says where ponder gave value away: CMancala's `EVAL` at each of its
+moves, corrected for the store bits its board code drops, is the true position's exact
+value, so a fall in ponder's value between two known points is charged to the ponder moves
+between them (each game's `ponder_losses`: the seeds, the plies and the depths searched).
 """
 
 import argparse
@@ -472,6 +475,14 @@ class CMancala:
         value = int(code, 16)
         return [(value >> (1 + 8 * i)) & 0xFF for i in range(14)], bool(value & 1)
 
+    @staticmethod
+    def true_value(evaluation, cells, mover):
+        """CMancala's `EVAL` is the exact final margin for the side to move of the board its
+        code holds, whose second store is the true one modulo 8: the true position's value is
+        it less (first player to move) or plus (second) the seeds the code dropped."""
+        dropped = cells[13] - cells[13] % 8
+        return evaluation - dropped if mover == 0 else evaluation + dropped
+
     def new_game(self, side):
         pass
 
@@ -491,7 +502,9 @@ class CMancala:
         fields = line.split()
         answer = dict(zip(fields[1::2], fields[2::2]))
         thought.word = answer.get("MOVE")
-        thought.notes = {"eval": int(answer["EVAL"])} if "EVAL" in answer else {}
+        if "EVAL" in answer:
+            value = self.true_value(int(answer["EVAL"]), referee.cells(), referee.mover())
+            thought.notes = {"eval": int(answer["EVAL"]), "value": value}
         cell = int(thought.word) if thought.word and thought.word.lstrip("-").isdigit() else -1
         offset = 0 if referee.mover() == 0 else 7
         thought.move = cell - offset if offset <= cell < offset + 6 else None
@@ -589,6 +602,7 @@ def play_game(game, seats, opening, movetime, tolerance):
         side = referee.mover()
         engine = seats[side]
         thought = engine.think(referee, movetime, tolerance)
+        thought.notes["ply"] = len(referee.moves())
         notes[side].append(thought.notes)
         if thought.missing:
             why = f"{engine.name} gave no move ({thought.missing})"
@@ -620,6 +634,54 @@ def record(referee, winner, why, times, notes, margin=None):
         "times_ms": times,
         "notes": notes,
     }
+
+
+def value_losses(line):
+    """Where ponder gave value away in a Kalah game against CMancala: ponder's value starts at
+    the opening's exact value, is known again at each CMancala move (minus CMancala's exact
+    value, from its `EVAL`) and at the end (the margin); every fall is charged to the ponder
+    moves since the last known value (a perfect player's value never falls). Returns one
+    `{"seeds", "plies", "depths"}` per fall."""
+    known = line["exact"]
+    since = []
+    falls = []
+    events = [(n["ply"], "ponder", n) for n in line["ponder_notes"] if "ply" in n]
+    events += [(n["ply"], "opponent", n) for n in line["opponent_notes"] if "ply" in n]
+    ends = [] if line["margin"] is None else [(None, "end", {"value": line["margin"]})]
+    for _, who, note in sorted(events, key=lambda e: e[0]) + ends:
+        if who == "ponder":
+            since.append(note)
+            continue
+        if "value" not in note:
+            continue
+        now = note["value"] if who == "end" else -note["value"]
+        if now < known:
+            falls.append(
+                {
+                    "seeds": known - now,
+                    "plies": [n["ply"] for n in since],
+                    "depths": [n.get("depth") for n in since],
+                }
+            )
+        known, since = now, []
+    return falls
+
+
+def annotate_kalah_record(line):
+    """Adds to a Kalah game's notes what earlier versions of this driver did not record: the
+    ply of each move and CMancala's true value (`value`), by replaying the game in OpenSpiel."""
+    referee = Referee("kalah")
+    ponder_first = line["ponder_side"] == "first"
+    notes = {True: iter(line["ponder_notes"]), False: iter(line["opponent_notes"])}
+    for ply, move in enumerate(line["moves"]):
+        if ply >= len(line["opening"]):
+            mover = referee.mover()
+            note = next(notes[(mover == 0) == ponder_first], None)
+            if note is not None:
+                note.setdefault("ply", ply)
+                if "eval" in note and "value" not in note:
+                    note["value"] = CMancala.true_value(note["eval"], referee.cells(), mover)
+        referee.play(move)
 
 
 def main():
@@ -721,9 +783,9 @@ def main():
                     line["exact"] = value
                     line["below_exact"] = line["margin"] is None or line["margin"] < value
                     first = game["notes"][1 - ponder_side][:1]
-                    if mover != ponder_side and first and "eval" in first[0]:
+                    if mover != ponder_side and first and "value" in first[0]:
                         # CMancala solved the opening itself: an independent exact value.
-                        line["opponent_agrees"] = first[0]["eval"] == -value
+                        line["opponent_agrees"] = first[0]["value"] == -value
                 line.update(
                     why=game["why"],
                     moves=game["moves"],
@@ -732,6 +794,8 @@ def main():
                     ponder_notes=game["notes"][ponder_side],
                     opponent_notes=game["notes"][1 - ponder_side],
                 )
+                if exact is not None:
+                    line["ponder_losses"] = value_losses(line)
                 scores.append(score)
                 games.append(line)
                 text = json.dumps(line)
@@ -763,6 +827,9 @@ def pool(paths):
                 if line.strip():
                     game = json.loads(line)
                     game["game"] = f"{path}:{game['game']}"
+                    if "exact" in game and "ponder_losses" not in game:
+                        annotate_kalah_record(game)
+                        game["ponder_losses"] = value_losses(game)
                     games.append(game)
     if not games:
         print("error: no games in " + ", ".join(paths), file=sys.stderr)
@@ -797,6 +864,15 @@ def print_summary(scores, games):
             f"# games where ponder's margin was below the exact value of the opening: "
             f"{len(below)} of {len(games)}" + (f" (games {below})" if below else "")
         )
+        falls = [f for g in games for f in g.get("ponder_losses", [])]
+        if falls:
+            plies = sorted(p for f in falls for p in f["plies"])
+            depths = sorted(d for f in falls for d in f["depths"] if d is not None)
+            print(
+                f"# ponder gave value away {len(falls)} times ({sum(f['seeds'] for f in falls)} "
+                f"seeds), at its moves of plies {plies[0]} to {plies[-1]}"
+                + (f", searched to depths {depths[0]} to {depths[-1]}" if depths else "")
+            )
         checked = [g["opponent_agrees"] for g in games if "opponent_agrees" in g]
         print(
             f"# CMancala's own value of the opening (its first EVAL) equals the exact value in "

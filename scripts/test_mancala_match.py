@@ -4,8 +4,9 @@
     python3 -m pytest scripts/test_mancala_match.py
 
 The board codes are CMancala's own answers (`ROOT 4` and `MOVES` of its api mode at
-LifesLight/CMancala 1c8dbda), the moves' effects are OpenSpiel's, and the seed is the rule's
-arithmetic on a known hash.
+LifesLight/CMancala 1c8dbda), the moves' effects are OpenSpiel's, the values are CMancala's
+`EVAL`s from a recorded game (`docs/matches.md` row 170, its game 6) checked against
+OpenSpiel's final margin, and the seed is the rule's arithmetic on a known hash.
 """
 
 import os
@@ -13,7 +14,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from mancala_match import CMancala, Referee, deal_openings  # noqa: E402
+from mancala_match import CMancala, Referee, deal_openings, value_losses  # noqa: E402
 from match_stats import commit_seed  # noqa: E402
 
 # CMancala's `ROOT 4`, and its `MOVES` answer for the start: the board after pit 5 and pit 0.
@@ -76,3 +77,40 @@ def test_the_seed_is_the_first_eight_hex_digits():
             pass
         else:
             raise AssertionError(bad)
+
+
+# Game 6 of docs/matches.md row 170: opening 3 5, CMancala first (it moves at every position
+# where the first player is to move after the opening), its `EVAL`s as it sent them; the
+# game ended +8 for the first player, and no move of either side changed the value.
+GAME_6_MOVES = [3, 5, 1, 4, 1, 5, 2, 2, 5, 3, 3, 4, 0, 5, 4, 4, 5, 0, 3, 5, 1, 5, 5, 4, 5]
+GAME_6_MOVES += [0, 4, 5, 0, 2, 2, 5, 4, 5, 4, 3, 5, 4, 5, 3, 5, 4, 5, 1, 1, 3, 2, 4, 3, 5]
+GAME_6_EVALS = [8] * 6 + [16] * 15 + [24] * 5
+
+
+def test_cmancala_values_allow_for_the_store_its_code_drops():
+    referee = Referee("kalah")
+    evals = iter(GAME_6_EVALS)
+    values = []
+    for ply, move in enumerate(GAME_6_MOVES):
+        if ply >= 2 and referee.mover() == 0:
+            values.append(CMancala.true_value(next(evals), referee.cells(), 0))
+        referee.play(move)
+    assert next(evals, None) is None
+    assert referee.over() and referee.margin() == 8
+    assert values == [8] * len(GAME_6_EVALS)
+
+
+def test_value_lost_is_charged_to_the_ponder_moves_before_it():
+    line = {
+        "exact": 4,
+        "margin": 0,
+        "ponder_notes": [{"ply": 2, "depth": 20}, {"ply": 4, "depth": 21}, {"ply": 6}],
+        "opponent_notes": [{"ply": 3, "value": -2}, {"ply": 5, "value": -2}],
+    }
+    assert value_losses(line) == [
+        {"seeds": 2, "plies": [2], "depths": [20]},
+        {"seeds": 2, "plies": [6], "depths": [None]},
+    ]
+    # A forfeit has no margin: only the falls seen before it count.
+    line["margin"] = None
+    assert len(value_losses(line)) == 1
