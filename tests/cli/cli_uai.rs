@@ -194,6 +194,38 @@ fn handshake_and_a_game_by_depth_movetime_and_clock() {
     session.quit();
 }
 
+/// `isready` after `setoption name Hash` answers once the new table is mapped (512 MiB: well
+/// over a second on a busy machine), and the `go` after it keeps its time; with pondering on
+/// too, and after `uainewgame`. Before this, `readyok` came at once and the first `go` waited
+/// behind the mapping on its own clock (883 ms for a 500 ms move at 256 MiB with pondering on).
+#[test]
+fn isready_waits_for_a_new_table_so_the_next_go_keeps_its_time() {
+    let _turn = my_turn();
+    let (mut session, record) = session_after_two_plies();
+    for ponder in ["false", "true"] {
+        session.send("setoption name Hash value 1");
+        session.send("isready");
+        session.expect("readyok", Duration::from_secs(10));
+        session.send(&format!("setoption name Ponder value {ponder}"));
+        session.send("setoption name Hash value 512");
+        session.send("uainewgame");
+        session.send("isready");
+        session.expect("readyok", Duration::from_secs(30));
+        let moves: Vec<String> = record.moves().iter().map(ToString::to_string).collect();
+        session.send(&format!("position startpos moves {}", moves.join(" ")));
+        let sent = Instant::now();
+        session.send("go movetime 200");
+        let (line, _) = session.expect("bestmove", Duration::from_secs(10));
+        let took = sent.elapsed();
+        check_bestmove(&line, &record);
+        assert!(
+            took <= Duration::from_millis(200) + WORST,
+            "Ponder {ponder}: {took:?}"
+        );
+    }
+    session.quit();
+}
+
 #[test]
 fn stop_and_isready_are_answered_during_a_search() {
     let _turn = my_turn();

@@ -382,6 +382,8 @@ pub fn run_session<G: Evaluators + Perft>(
         config,
         record: start,
         engine_synced: true,
+        ready_waiting: Vec::new(),
+        next_sync: 0,
         options,
         engine,
         output,
@@ -477,6 +479,11 @@ struct Session<G: Evaluators> {
     record: GameRecord<G>,
     /// Whether the engine's position is `record` (not after a best move it was told of).
     engine_synced: bool,
+    /// The `isready`s not yet answered, by the number of the engine sync each one waits for:
+    /// `readyok` goes out once the engine has taken in every command before it.
+    ready_waiting: Vec<u64>,
+    /// The number of the next engine sync.
+    next_sync: u64,
     options: Options,
     engine: Engine<G>,
     output: Output,
@@ -495,7 +502,7 @@ impl<G: Evaluators + Perft> Session<G> {
                 }
                 self.output.line("uaiok");
             }
-            UaiCommand::IsReady => self.output.line("readyok"),
+            UaiCommand::IsReady => self.is_ready(),
             UaiCommand::NewGame => {
                 self.finish_search();
                 match G::start(&self.config) {
@@ -542,6 +549,26 @@ impl<G: Evaluators + Perft> Session<G> {
                 ));
             }
             UaiCommand::Ignored(_) | UaiCommand::Empty | UaiCommand::Quit => {}
+        }
+    }
+
+    /// `isready`: answered once the engine has taken in every earlier command (a new table's
+    /// pages mapped after `setoption name Hash`, a cleared one after `uainewgame`), so that
+    /// the `go` that follows does not wait behind them on its clock. A running search is not
+    /// waited for.
+    fn is_ready(&mut self) {
+        let id = self.next_sync;
+        self.next_sync += 1;
+        self.ready_waiting.push(id);
+        self.engine.send(Command::Sync(id));
+    }
+
+    /// The engine took in every command before sync `id`: the `isready` that sent it is
+    /// answered.
+    fn synced(&mut self, id: u64) {
+        if let Some(index) = self.ready_waiting.iter().position(|&waiting| waiting == id) {
+            self.ready_waiting.remove(index);
+            self.output.line("readyok");
         }
     }
 
@@ -711,7 +738,8 @@ impl<G: Evaluators + Perft> Session<G> {
                     note("position: not in the stored tree, searching afresh");
                 }
             }
-            Event::Ponder(_) | Event::Rerooted(_) | Event::Synced { .. } => {}
+            Event::Synced { id, .. } => self.synced(id),
+            Event::Ponder(_) | Event::Rerooted(_) => {}
         }
     }
 

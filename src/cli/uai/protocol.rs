@@ -91,7 +91,8 @@ impl GoParams {
 pub enum UaiCommand {
     /// `uai`: identify and list the options.
     Uai,
-    /// `isready`: answer `readyok` (at once, even while searching).
+    /// `isready`: answer `readyok` once the engine has taken in every earlier command (at once
+    /// while searching: a running search is not waited for).
     IsReady,
     /// `uainewgame`: forget the last game.
     NewGame,
