@@ -282,7 +282,10 @@ impl<G: Game> Engine<G> {
         self.send(Command::Ponder(on));
     }
 
-    /// Changes a setting.
+    /// Changes a setting. A new table size ([`EngineOption::HashMib`]) is allocated and its
+    /// memory mapped on the engine thread, which a `go` sent right after waits behind on its
+    /// own clock: before a timed search, send [`Command::Sync`] and wait for its
+    /// [`Event::Synced`] (UAI's `isready` does).
     pub fn set_option(&self, option: EngineOption) {
         self.send(Command::SetOption(option));
     }
