@@ -39,6 +39,8 @@
 //! ```
 
 mod build;
+#[cfg(test)]
+mod build_tests;
 mod choice;
 mod entry;
 mod error;
@@ -47,7 +49,7 @@ mod shared;
 #[cfg(test)]
 mod tests;
 
-pub use build::{ExactBuild, exact_book};
+pub use build::{ExactBuild, ExactReach, exact_book};
 pub use choice::{BookAdvice, BookPolicy};
 pub use entry::{BookMove, CONFIDENCE_Z, PRIOR_GAMES};
 pub use error::BookError;

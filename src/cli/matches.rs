@@ -56,7 +56,7 @@ fn check_options(args: &MatchArgs, seats: usize) -> Result<(), CliError> {
 fn two_seat_option(args: &MatchArgs) -> Option<(&'static str, &'static str)> {
     [
         (
-            args.book.book.is_some(),
+            args.book.given(),
             "--book",
             "the book is the two-seat engine's",
         ),
@@ -86,7 +86,7 @@ fn run_game<G: Evaluators>(args: &MatchArgs, out: &mut dyn Write) -> Result<(), 
         None => None,
     };
     let database = args.position.database::<G>()?;
-    let book = args.book.open::<G>(&args.position.game)?;
+    let book = args.book.open::<G>(&args.position.game, false)?;
     let make_a =
         |seed: u64| build_player_with_book::<G>(&args.a, seed, database.clone(), book.clone());
     let make_b = |seed: u64| build_player_with::<G>(&args.b, seed, database.clone());
@@ -99,6 +99,8 @@ fn run_game<G: Evaluators>(args: &MatchArgs, out: &mut dyn Write) -> Result<(), 
     let mut names = lineup.names()?;
     if let (Some(path), Some(name_a)) = (&args.book.book, names.first_mut()) {
         *name_a = format!("{name_a} book={}", path.display());
+    } else if let (true, Some(name_a)) = (args.book.own_book, names.first_mut()) {
+        *name_a = format!("{name_a} book=own");
     }
     let config = match_config::<G>(args, seats);
     let setup = match_setup(args, names, seats, config.games);

@@ -202,6 +202,15 @@ pub trait Evaluators: Game {
         })
     }
 
+    /// The game's own opening book for `config`, embedded in the build: the bytes of a
+    /// ponder book file ([`crate::book::Book::from_bytes`]), or `None` where the game has
+    /// none for that configuration (the default). Kalah(6,4) with the classic capture has the
+    /// `perfect` level's exact book (`src/games/kalah/books/`).
+    fn own_book(config: &Self::Config) -> Option<&'static [u8]> {
+        let _ = config;
+        None
+    }
+
     /// Runs `visitor` with this game as a [`SeatedGame`] when it is one (a game of more than
     /// two seats, which the engine searches with the multi-player search), or hands the
     /// visitor back when it is not (the default).
@@ -211,14 +220,14 @@ pub trait Evaluators: Game {
 }
 
 /// Implements [`Evaluators`] for a game from its named evaluators, the first the default, and
-/// optionally its [`Evaluators::DEPTHS`] and the function that opens its database files, so
-/// that the names and the dispatch on them are written once:
+/// optionally its [`Evaluators::DEPTHS`], the function that opens its database files and the
+/// one that gives its own book, so that the names and the dispatch on them are written once:
 /// `impl_evaluators!(Kalah { "default" => KalahDefault, "store-diff" => KalahStoreDiff }
-/// depths: DEPTHS, database: egdb::open_database);`
+/// depths: DEPTHS, database: egdb::open_database, book: books::own_book);`
 macro_rules! impl_evaluators {
     (
         $game:ty { $($name:literal => $evaluator:expr),+ $(,)? }
-        $(depths: $depths:expr)? $(, database: $open:path)?
+        $(depths: $depths:expr)? $(, database: $open:path)? $(, book: $book:path)?
     ) => {
         impl $crate::eval::Evaluators for $game {
             $(const DEPTHS: $crate::games::Depths = $depths;)?
@@ -243,6 +252,14 @@ macro_rules! impl_evaluators {
                     path: &std::path::Path,
                 ) -> Result<$crate::eval::Database<Self>, $crate::egdb::EgdbError> {
                     $open(config, path)
+                }
+            )?
+
+            $(
+                fn own_book(
+                    config: &<Self as $crate::games::Game>::Config,
+                ) -> Option<&'static [u8]> {
+                    $book(config)
                 }
             )?
         }

@@ -85,10 +85,26 @@ fn a_sharded_build_merges_into_the_whole_builds_bytes_in_every_game() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-#[test]
-fn the_exact_kalah_book_keeps_the_published_value_and_uai_plays_from_it() {
-    let dir = scratch("exact");
-    let egdb = path(&dir, "k8.egdb");
+/// What `ponder uai ARGS` writes for a new game at `position` searched to depth 1.
+fn uai(args: &[&str], position: &str) -> String {
+    use std::io::Write;
+    let mut uai = Command::new(env!("CARGO_BIN_EXE_ponder"))
+        .arg("uai")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = uai.stdin.take().unwrap();
+    let script = format!("uainewgame\n{position}\ngo depth 1\nisready\nquit\n");
+    input.write_all(script.as_bytes()).unwrap();
+    drop(input);
+    String::from_utf8(uai.wait_with_output().unwrap().stdout).unwrap()
+}
+
+/// An 8-seed endgame database of `KALAH` saved in `dir`: its path.
+fn kalah_egdb(dir: &Path) -> String {
+    let egdb = path(dir, "k8.egdb");
     succeeded(&ponder(&[
         "solve",
         "--game",
@@ -101,6 +117,13 @@ fn the_exact_kalah_book_keeps_the_published_value_and_uai_plays_from_it() {
         "--threads",
         "1",
     ]));
+    egdb
+}
+
+#[test]
+fn the_exact_kalah_book_keeps_the_published_value_and_uai_plays_from_it() {
+    let dir = scratch("exact");
+    let egdb = kalah_egdb(&dir);
     let book = path(&dir, "exact.book");
     let said = build(
         KALAH,
@@ -125,19 +148,10 @@ fn the_exact_kalah_book_keeps_the_published_value_and_uai_plays_from_it() {
         .collect();
     assert!(!best.is_empty(), "a move keeps +{published}: {shown}");
     // The engine behind `uai` answers from the book: a value-preserving move at depth 1.
-    let mut uai = Command::new(env!("CARGO_BIN_EXE_ponder"))
-        .args(["uai", "--game", KALAH, "--book", &book, "--book-frozen"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    let mut input = uai.stdin.take().unwrap();
-    input
-        .write_all(b"uainewgame\nposition startpos\ngo depth 1\nisready\nquit\n")
-        .unwrap();
-    drop(input);
-    let output = String::from_utf8(uai.wait_with_output().unwrap().stdout).unwrap();
+    let output = uai(
+        &["--game", KALAH, "--book", &book, "--book-frozen"],
+        "position startpos",
+    );
     let played = output
         .lines()
         .find_map(|line| line.strip_prefix("bestmove "))
@@ -240,5 +254,40 @@ fn bad_books_and_impossible_requests_are_refused() {
         &other,
     ]));
     assert!(error.contains("only Kalah"), "{error}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_lines_of_perfect_play_reach_past_every_line_and_the_own_book_answers_in_uai() {
+    let dir = scratch("lines");
+    let egdb = kalah_egdb(&dir);
+    let positions = |said: &str| -> usize {
+        said.split_whitespace()
+            .next()
+            .and_then(|count| count.parse().ok())
+            .unwrap_or_else(|| panic!("{said}"))
+    };
+    let exact = ["--exact-plies", "2", "--egdb", &egdb, "--hash", "16"];
+    let every = positions(&build(KALAH, &path(&dir, "every.book"), &exact));
+    let mut args = exact.to_vec();
+    args.extend(["--exact-lines", "8", "--exact-until-seeds", "4"]);
+    let said = build(KALAH, &path(&dir, "lines.book"), &args);
+    assert!(said.contains("lines of perfect play to 8 plies"), "{said}");
+    assert!(positions(&said) > every, "{said} against {every}");
+    // The game's own book: `uai` answers from it without searching (no `info depth`).
+    let output = uai(
+        &["--game", "kalah", "--own-book"],
+        "position startpos moves 0 0",
+    );
+    assert!(
+        output.lines().any(|line| line.starts_with("bestmove ")),
+        "{output}"
+    );
+    assert!(!output.contains("info depth"), "{output}");
+    // Only Kalah(6,4) with the classic capture has one.
+    for game in ["oware", "kalah:capture=empty"] {
+        let error = failed(&ponder(&["uai", "--game", game, "--own-book"]));
+        assert!(error.contains("no book of its own"), "{game}: {error}");
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }

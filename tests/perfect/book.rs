@@ -3,7 +3,7 @@
 //! database the build used), and every move it plays is value-preserving. From the start,
 //! the best move's value is the published +8 (`tests/data/kalah_solved.tsv`).
 
-use ponder::book::{Book, BookAdvice, BookBounds, BookPolicy, SharedBook, exact_book};
+use ponder::book::{Book, BookAdvice, BookBounds, BookPolicy, ExactReach, SharedBook, exact_book};
 use ponder::engine::{Engine, EngineConfig, Knowledge, Limits};
 use ponder::games::kalah::{KalahConfig, KalahEgdb, board_array};
 use ponder::search::solve::{KalahRules, KalahSolver};
@@ -19,7 +19,7 @@ fn build(start: &Kalah, plies: usize, seeds: u32) -> Book<Kalah> {
     exact_book(
         &mut book,
         start,
-        plies,
+        &ExactReach::every_line(plies),
         &mut |position| solver.solve(position, |_| {}).map(|s| s.value),
         &mut |_, _| {},
     )
@@ -170,4 +170,57 @@ fn the_kalah_book_from_the_start_keeps_the_published_value() {
     let config = KalahConfig::default();
     let egdb = KalahEgdb::build(config, 12, 2, |_| {}).unwrap();
     check(&book, start, 1, &mut Oracle::new(Some(&egdb)));
+}
+
+/// The book the `perfect` level plays from (embedded in ponder) agrees with CMancala, an
+/// independent exact solver: in every position of `tests/data/kalah_cmancala_values.tsv` the
+/// book holds, every legal move is stored with its exact value, the best of them is
+/// CMancala's value of the position, and the book plays only moves of that value.
+#[test]
+fn the_own_book_agrees_with_cmancala() {
+    let config = KalahConfig::default();
+    let bytes = ponder::games::kalah::books::own_book(&config).expect("Kalah(6,4) has a book");
+    let book = Book::<Kalah>::from_bytes(bytes, std::path::Path::new("own"), Some(&config))
+        .expect("the embedded book reads");
+    let start = Kalah::start(&config).unwrap();
+    let (mut held, mut openings) = (0, 0);
+    for line in include_str!("../data/kalah_cmancala_values.tsv")
+        .lines()
+        .skip(1)
+    {
+        let (moves, value) = line.split_once('\t').unwrap();
+        let value: i32 = value.parse().unwrap();
+        let mut record = GameRecord::new(start);
+        record.play_all_text(moves).unwrap();
+        let position = record.current();
+        let stored = book.moves(&position.key());
+        if moves.split(' ').count() <= 2 {
+            // Every line to 3 plies: every position of the 2-ply openings is held.
+            assert!(!stored.is_empty(), "the book holds the opening {moves}");
+            openings += 1;
+        }
+        if stored.is_empty() {
+            continue;
+        }
+        held += 1;
+        let mut legal = Vec::new();
+        position.legal_moves(&mut legal);
+        assert_eq!(stored.len(), legal.len(), "every move after {moves}");
+        let best = stored.iter().map(|m| m.exact.expect("exact")).max();
+        assert_eq!(best, Some(value), "after {moves}: CMancala's value");
+        for seed in 0..4 {
+            let BookAdvice::Play(mv) = book.advise(&position, Some(seed), &BookPolicy::default())
+            else {
+                panic!("the book plays after {moves}");
+            };
+            let played = stored.iter().find(|m| m.mv == mv).unwrap();
+            assert_eq!(
+                played.exact,
+                Some(value),
+                "after {moves}: {mv} keeps the value"
+            );
+        }
+    }
+    assert!(openings >= 30, "{openings} openings");
+    assert!(held >= 250, "{held} positions checked");
 }

@@ -4,7 +4,7 @@
 use super::super::matches::default_concurrency;
 use super::super::solve_kalah::solver_egdb;
 use super::super::{CliError, PositionArgs, progress_bar};
-use crate::book::{Book, BookBounds, exact_book};
+use crate::book::{Book, BookBounds, ExactReach, exact_book};
 use crate::egdb::Shard;
 use crate::games::kalah::Kalah;
 use crate::games::{Game, GameRecord};
@@ -55,6 +55,16 @@ pub(super) struct BuildArgs {
     /// cache's); the book then plays only value-preserving moves there.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=12))]
     exact_plies: Option<u32>,
+    /// Kalah with `--exact-plies`: past those plies, follow the lines of perfect play (every
+    /// value-preserving move of either side) to this many plies from the start, storing
+    /// every move's exact value on the way, so that the book keeps playing for as long as the
+    /// opponent keeps the value. Stops earlier where `--exact-until-seeds` says.
+    #[arg(long, requires = "exact_plies", value_parser = clap::value_parser!(u32).range(1..=200))]
+    exact_lines: Option<u32>,
+    /// Kalah with `--exact-lines`: follow a line only while more than this many seeds are in
+    /// play (not yet in a store): below it the engine's search proves its moves itself.
+    #[arg(long, requires = "exact_lines", default_value_t = 0)]
+    exact_until_seeds: u32,
     /// Kalah with `--exact-plies`: the solver's table in MiB.
     #[arg(long, default_value_t = 512)]
     hash: usize,
@@ -144,10 +154,17 @@ fn exact(args: &BuildArgs, plies: usize, out: &mut dyn Write) -> Result<(), CliE
         .with_threads(threads);
     let mut book = Book::<Kalah>::new(config, args.bounds());
     let bar = progress_bar(0, "positions");
+    let until = args.exact_until_seeds;
+    let follow = |position: &Kalah| position.seeds_in_play() > until;
+    let reach = ExactReach {
+        plies,
+        lines: args.exact_lines.map_or(plies, |lines| lines as usize),
+        follow: &follow,
+    };
     let built = exact_book(
         &mut book,
         &start,
-        plies,
+        &reach,
         &mut |position| solver.solve(position, |_| {}).map(|s| s.value),
         &mut |_, done| bar.set_position(done as u64),
     )?;
@@ -155,8 +172,11 @@ fn exact(args: &BuildArgs, plies: usize, out: &mut dyn Write) -> Result<(), CliE
     book.save(&args.out)?;
     writeln!(
         out,
-        "{} positions to {plies} plies, {} moves with their exact values ({} solves): a kalah book in {}",
+        "{} positions (every line to {plies} plies{}), {} moves with their exact values ({} solves): a kalah book in {}",
         built.positions,
+        args.exact_lines.map_or(String::new(), |lines| format!(
+            ", then the lines of perfect play to {lines} plies while more than {until} seeds are in play"
+        )),
         built.moves,
         built.solves,
         args.out.display()

@@ -51,21 +51,56 @@ pub struct BookFileArgs {
     /// Probe the book without teaching it anything (the file is never written).
     #[arg(long, requires = "book")]
     pub book_frozen: bool,
+    /// Probe the game's own book, embedded in ponder (Kalah(6,4) with the classic capture:
+    /// the `perfect` level's exact book, `docs/book.md`), frozen. `play --level perfect`
+    /// uses it without being asked.
+    #[arg(long, conflicts_with = "book")]
+    pub own_book: bool,
 }
 
 impl BookFileArgs {
-    /// The book `--book` names, opened for games of `game` (`None` without `--book`).
+    /// Whether a book was asked for (`--book` or `--own-book`).
+    pub fn given(&self) -> bool {
+        self.book.is_some() || self.own_book
+    }
+
+    /// The book `--book` names, opened for games of `game`, or the game's own with
+    /// `--own-book` or when `own` asks for it where the game has one (`None` without either).
     pub fn open<G: Evaluators>(
         &self,
         game: &GameSpec,
+        own: bool,
     ) -> Result<Option<Arc<SharedBook<G>>>, CliError> {
-        let Some(path) = &self.book else {
-            return Ok(None);
-        };
         let config = G::config_from_spec(game)?;
+        let Some(path) = &self.book else {
+            return own_book::<G>(game, &config, self.own_book || own, self.own_book);
+        };
         let book = SharedBook::open(path, &config, BookBounds::default())?;
         Ok(Some(Arc::new(book.learning(!self.book_frozen))))
     }
+}
+
+/// `game`'s own book when `wanted` (frozen); a game without one is an error when `required`.
+fn own_book<G: Evaluators>(
+    game: &GameSpec,
+    config: &G::Config,
+    wanted: bool,
+    required: bool,
+) -> Result<Option<Arc<SharedBook<G>>>, CliError> {
+    if !wanted {
+        return Ok(None);
+    }
+    let Some(bytes) = G::own_book(config) else {
+        if required {
+            return Err(CliError::Usage(format!(
+                "--own-book: ponder has no book of its own for {game}"
+            )));
+        }
+        return Ok(None);
+    };
+    let name = format!("the own book of {game}");
+    let book = Book::from_bytes(bytes, Path::new(&name), Some(config))?;
+    Ok(Some(Arc::new(SharedBook::new(book).learning(false))))
 }
 
 /// `ponder merge` of book parts (`ponder book build --shard i/N --out part-i`): their counts

@@ -171,17 +171,21 @@ fn run_game<G: Evaluators>(
         None if args.level == Level::Perfect => cached_database::<G>(spec)?,
         given => given,
     };
-    if seat_count > 2 && args.book.book.is_some() {
+    if seat_count > 2 && args.book.given() {
         return Err(CliError::Usage(
             "--book: the book is the two-seat engine's, not a table of more seats".into(),
         ));
     }
-    if engines == 0 && args.book.book.is_some() {
+    if engines == 0 && args.book.given() {
         return Err(CliError::Usage(
             "--book: the book is the engine's, and no seat is an engine".into(),
         ));
     }
-    let book = args.book.open::<G>(spec)?;
+    // The perfect level plays from the game's own book where it has one (Kalah(6,4)).
+    let book = args.book.open::<G>(
+        spec,
+        args.level == Level::Perfect && seat_count == 2 && engines > 0,
+    )?;
     let build = |index: usize| {
         SeatPlayer::<G>::build(
             &seat_specs[index],

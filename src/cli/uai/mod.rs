@@ -371,7 +371,7 @@ pub fn run_session<G: Evaluators + Perft>(
     if let Some(path) = &args.egdb {
         knowledge = knowledge.with_database(super::open_database::<G>(&args.game, path)?);
     }
-    if let Some(book) = args.book.open::<G>(&args.game)? {
+    if let Some(book) = args.book.open::<G>(&args.game, false)? {
         knowledge = knowledge.with_book(book);
     }
     let lines = read_lines(input)?;

@@ -56,7 +56,7 @@ impl_evaluators!(Kalah {
     "default" => KalahDefault,
     "store-diff" => KalahStoreDiff,
     "game" => GameEvaluation,
-} depths: DEPTHS, database: super::egdb::open_database);
+} depths: DEPTHS, database: super::egdb::open_database, book: super::books::own_book);
 
 #[cfg(test)]
 mod tests {

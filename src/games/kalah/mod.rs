@@ -10,6 +10,7 @@
 //! ```
 
 mod board;
+pub mod books;
 mod config;
 pub mod egdb;
 mod evaluators;

@@ -147,6 +147,11 @@ impl Kalah {
         self.pits(seat).iter().map(|&s| u32::from(s)).sum()
     }
 
+    /// Seeds in play: in either row, not yet in a store.
+    pub fn seeds_in_play(&self) -> u32 {
+        self.row_seeds(Seat::new(0)) + self.row_seeds(Seat::new(1))
+    }
+
     /// The side to move.
     pub fn side(&self) -> Seat {
         Seat::new(self.side as usize)
