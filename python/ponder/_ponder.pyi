@@ -94,6 +94,9 @@ class Engine:
     when the file is not a database of this game and board. ``book``: an opening book file
     (``ponder book build``; made there when missing) that the engine plays from and learns
     from after every game it finishes (``book_frozen=True``: probed, never written).
+    ``own_book=True`` (without ``book``): the game's own book, embedded in ponder and frozen
+    (Kalah(6,4) with the classic capture: the ``perfect`` level's exact book); ``ValueError``
+    for a game without one.
 
     Options: ``hash`` (MiB), ``tree`` (MiB), ``ponder``, ``ponder_mode``, ``reuse_tree``,
     ``tie_break`` (``random``, ``first``, ``random:<seed>``), ``seed``, ``eval``,
@@ -108,6 +111,7 @@ class Engine:
         egdb: Union[None, str, "os.PathLike[str]"] = None,
         book: Union[None, str, "os.PathLike[str]"] = None,
         book_frozen: bool = False,
+        own_book: bool = False,
         **options: object,
     ) -> None: ...
     def go(

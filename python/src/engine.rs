@@ -44,12 +44,13 @@ impl Family for Engines {
 
 /// The engine, on its own threads.
 ///
-/// `Engine(game="kalah", position=None, pin_thread=False, egdb=None, book=None, book_frozen=False, **options)`: `egdb` is
+/// `Engine(game="kalah", position=None, pin_thread=False, egdb=None, book=None, book_frozen=False, own_book=False, **options)`: `egdb` is
 /// the path of an endgame database file of the game (built by `ponder solve --save` or the
 /// cache, opened memory-mapped; `ValueError` names a file that is not one); `book` an opening
 /// book file (`ponder book build`; a new one is made there when there is none), which the engine
 /// plays from and learns from after each game it finishes (`book_frozen=True`: never written);
-/// options are the
+/// `own_book=True` (without `book`) the game's own book, frozen (Kalah(6,4), classic capture:
+/// the `perfect` level's exact book; `ValueError` for a game without one); options are the
 /// engine's (`hash`, `tree`, `ponder`, `ponder_mode`, `reuse_tree`, `tie_break`, `seed`,
 /// `eval`, `forward_pruning`, `tree_min_depth`, `threads`); pondering is on by default.
 #[pyclass(module = "ponder._ponder", name = "Engine")]
@@ -75,6 +76,13 @@ impl<G: PyGame> Driven<G> {
             let book = SharedBook::open(path, &game_config, BookBounds::default())
                 .map_err(|error| value_error(error.to_string()))?;
             knowledge = knowledge.with_book(Arc::new(book.learning(!files.book_frozen)));
+        } else if files.own_book {
+            let book = SharedBook::own(&game_config)
+                .map_err(|error| value_error(error.to_string()))?
+                .ok_or_else(|| {
+                    value_error(format!("own_book: no book of its own for {}", G::NAME))
+                })?;
+            knowledge = knowledge.with_book(Arc::new(book));
         }
         Ok(Driven {
             engine: Engine::with_knowledge(record.clone(), config, knowledge)
@@ -201,11 +209,14 @@ fn snake_case(name: &str) -> String {
     keyword
 }
 
-/// The files an engine opens as its knowledge: an endgame database and an opening book.
+/// What an engine opens as its knowledge: an endgame database and an opening book (a file,
+/// or the game's own).
 struct KnowledgeFiles {
     egdb: Option<PathBuf>,
     book: Option<PathBuf>,
     book_frozen: bool,
+    /// The game's own book (`own_book=True`), where no `book` file is given.
+    own_book: bool,
 }
 
 fn start<G: PyGame>(
@@ -221,7 +232,7 @@ impl PyEngine {
     #[new]
     #[pyo3(signature = (
         game = "kalah", position = None, pin_thread = false, egdb = None, book = None,
-        book_frozen = false, **options
+        book_frozen = false, own_book = false, **options
     ))]
     #[allow(clippy::too_many_arguments)]
     fn py_new(
@@ -231,6 +242,7 @@ impl PyEngine {
         egdb: Option<PathBuf>,
         book: Option<PathBuf>,
         book_frozen: bool,
+        own_book: bool,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<PyEngine> {
         let record = match position {
@@ -250,6 +262,7 @@ impl PyEngine {
             egdb,
             book,
             book_frozen,
+            own_book,
         };
         Ok(PyEngine {
             driven: by_game!(record, record => start(record, config, &files)?),

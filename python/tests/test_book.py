@@ -1,6 +1,8 @@
 """``Engine(book=...)``: an opening book the engine plays from and learns from after every game
 it finishes (the file written back), or only probes (``book_frozen=True``)."""
 
+import csv
+import pathlib
 import random
 
 import pytest
@@ -47,3 +49,21 @@ def test_a_damaged_book_is_refused_with_its_name(tmp_path):
     path.write_bytes(b"not a book")
     with pytest.raises(ValueError, match="damaged.book"):
         Engine("kalah", book=path)
+
+
+def test_the_own_book_plays_kalahs_opening_with_its_published_value():
+    # tests/data/kalah_solved.tsv: classic Kalah(6,4) is +8 for the first player.
+    root = pathlib.Path(__file__).resolve().parents[2]
+    with open(root / "tests" / "data" / "kalah_solved.tsv", newline="") as table:
+        rows = list(csv.DictReader(table, delimiter="\t"))
+    published = next(
+        int(row["margin"])
+        for row in rows
+        if (row["rule"], row["pits"], row["seeds"]) == ("classic", "6", "4")
+    )
+    engine = Engine("kalah", own_book=True, ponder=False)
+    answer = engine.best_move(depth=20)
+    # Answered from the book at once (no search), with the exact value it holds.
+    assert (answer.depth, answer.nodes, answer.exact) == (0, 0, published)
+    with pytest.raises(ValueError, match="no book of its own"):
+        Engine("oware", own_book=True)

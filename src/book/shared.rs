@@ -5,6 +5,7 @@ use super::choice::{BookAdvice, BookPolicy};
 use super::entry::BookMove;
 use super::error::BookError;
 use super::positions::{Book, BookBounds};
+use crate::eval::Evaluators;
 use crate::games::{Game, GameRecord};
 use parking_lot::Mutex;
 use std::path::{Path, PathBuf};
@@ -57,6 +58,20 @@ impl<G: Game> SharedBook<G> {
             path: Some(path.to_path_buf()),
             ..SharedBook::new(Book::load(path, None)?)
         })
+    }
+
+    /// The game's own book for `config` ([`Evaluators::own_book`]: Kalah(6,4)'s `perfect`
+    /// level book, embedded in the build), frozen; `None` where the game has none.
+    pub fn own(config: &G::Config) -> Result<Option<SharedBook<G>>, BookError>
+    where
+        G: Evaluators,
+    {
+        let Some(bytes) = G::own_book(config) else {
+            return Ok(None);
+        };
+        let name = format!("the own book of {}", G::NAME);
+        let book = Book::from_bytes(bytes, Path::new(&name), Some(config))?;
+        Ok(Some(SharedBook::new(book).learning(false)))
     }
 
     /// Whether the book is for games of `config`.

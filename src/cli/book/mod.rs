@@ -90,7 +90,7 @@ fn own_book<G: Evaluators>(
     if !wanted {
         return Ok(None);
     }
-    let Some(bytes) = G::own_book(config) else {
+    let Some(book) = SharedBook::own(config)? else {
         if required {
             return Err(CliError::Usage(format!(
                 "--own-book: ponder has no book of its own for {game}"
@@ -98,9 +98,7 @@ fn own_book<G: Evaluators>(
         }
         return Ok(None);
     };
-    let name = format!("the own book of {game}");
-    let book = Book::from_bytes(bytes, Path::new(&name), Some(config))?;
-    Ok(Some(Arc::new(SharedBook::new(book).learning(false))))
+    Ok(Some(Arc::new(book)))
 }
 
 /// `ponder merge` of book parts (`ponder book build --shard i/N --out part-i`): their counts
