@@ -75,13 +75,8 @@ pub fn exact_book<G: Game>(
             done.moves += stored;
             on_position(&position, done.positions);
             let best = values.iter().map(|&(_, value)| value).max();
-            let follows = |value| {
-                if depth + 1 < reach.plies {
-                    true
-                } else {
-                    depth + 1 < reach.lines && Some(value) == best
-                }
-            };
+            let follows =
+                |value| depth + 1 < reach.plies || (depth + 1 < reach.lines && Some(value) == best);
             next.extend(
                 values
                     .iter()

@@ -64,8 +64,9 @@ impl BookFileArgs {
         self.book.is_some() || self.own_book
     }
 
-    /// The book `--book` names, opened for games of `game`, or the game's own with
-    /// `--own-book` or when `own` asks for it where the game has one (`None` without either).
+    /// The book `--book` names, opened for games of `game`; else the game's own, with
+    /// `--own-book` (an error where the game has none) or when `own` asks for it (where the
+    /// game has one); `None` otherwise.
     pub fn open<G: Evaluators>(
         &self,
         game: &GameSpec,
@@ -73,32 +74,21 @@ impl BookFileArgs {
     ) -> Result<Option<Arc<SharedBook<G>>>, CliError> {
         let config = G::config_from_spec(game)?;
         let Some(path) = &self.book else {
-            return own_book::<G>(game, &config, self.own_book || own, self.own_book);
+            let book = if self.own_book || own {
+                SharedBook::own(&config)?
+            } else {
+                None
+            };
+            if self.own_book && book.is_none() {
+                return Err(CliError::Usage(format!(
+                    "--own-book: ponder has no book of its own for {game}"
+                )));
+            }
+            return Ok(book.map(Arc::new));
         };
         let book = SharedBook::open(path, &config, BookBounds::default())?;
         Ok(Some(Arc::new(book.learning(!self.book_frozen))))
     }
-}
-
-/// `game`'s own book when `wanted` (frozen); a game without one is an error when `required`.
-fn own_book<G: Evaluators>(
-    game: &GameSpec,
-    config: &G::Config,
-    wanted: bool,
-    required: bool,
-) -> Result<Option<Arc<SharedBook<G>>>, CliError> {
-    if !wanted {
-        return Ok(None);
-    }
-    let Some(book) = SharedBook::own(config)? else {
-        if required {
-            return Err(CliError::Usage(format!(
-                "--own-book: ponder has no book of its own for {game}"
-            )));
-        }
-        return Ok(None);
-    };
-    Ok(Some(Arc::new(book)))
 }
 
 /// `ponder merge` of book parts (`ponder book build --shard i/N --out part-i`): their counts
