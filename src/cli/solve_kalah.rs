@@ -18,13 +18,7 @@ pub(crate) fn load_or_build(
 ) -> Result<KalahEgdb, CliError> {
     if let Ok(seeds) = spec.parse::<u32>() {
         let mut report = |layer: KalahLayerReport| {
-            let _ = writeln!(
-                out,
-                "egdb layer {:>2}: {:>12} boards in {:.3} s",
-                layer.seeds,
-                layer.boards,
-                layer.elapsed.as_secs_f64()
-            );
+            let _ = writeln!(out, "egdb {layer}");
         };
         return KalahEgdb::build(config, seeds, threads, &mut report).map_err(egdb_error);
     }
@@ -98,14 +92,7 @@ pub(crate) fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError>
         if threads == 1 { "" } else { "s" }
     )?;
     let mut progress = |step: SolveProgress| {
-        let _ = writeln!(
-            out,
-            "bounds [{:+}, {:+}] nodes {} time {:.3} s",
-            step.lower,
-            step.upper,
-            step.nodes,
-            step.elapsed.as_secs_f64()
-        );
+        let _ = writeln!(out, "{step}");
     };
     let solution = solver.solve(&position, &mut progress)?;
     let line: Vec<String> = solution.line.iter().map(ToString::to_string).collect();

@@ -13,15 +13,12 @@ use std::sync::Arc;
 pub trait ExactScores<G: Game>: Send + Sync {
     /// The exact final margin of `position` for the side to move under perfect play, when
     /// known; the search then scores the node as a finished game without searching it.
-    fn exact_margin(&self, position: &G) -> Option<i32>;
-
-    /// Whether [`ExactScores::exact_margin`]'s values hold only where no earlier position can
-    /// be repeated (a game whose first repetition ends it: the value after a repetition
-    /// depends on the path); the search then asks only at such nodes. `true` (the safe
-    /// default); `false` for values that hold whatever came before.
-    fn needs_fresh_history(&self) -> bool {
-        true
-    }
+    ///
+    /// `fresh_history`: no earlier position can be repeated below `position` (none since the
+    /// last irreversible move). A database of a game whose first repetition ends it holds
+    /// values that depend on the path, so it answers only when the history is fresh; values
+    /// that hold whatever came before ignore it.
+    fn exact_margin(&self, position: &G, fresh_history: bool) -> Option<i32>;
 }
 
 /// A database as a shared value: what engines, searchers and players are handed.
@@ -29,13 +26,8 @@ pub type Database<G> = Arc<dyn ExactScores<G>>;
 
 impl<G: Game, D: ExactScores<G> + ?Sized> ExactScores<G> for Arc<D> {
     #[inline]
-    fn exact_margin(&self, position: &G) -> Option<i32> {
-        (**self).exact_margin(position)
-    }
-
-    #[inline]
-    fn needs_fresh_history(&self) -> bool {
-        (**self).needs_fresh_history()
+    fn exact_margin(&self, position: &G, fresh_history: bool) -> Option<i32> {
+        (**self).exact_margin(position, fresh_history)
     }
 }
 
@@ -43,31 +35,22 @@ impl<G: Game, D: ExactScores<G> + ?Sized> ExactScores<G> for Arc<D> {
 /// test of `None`, no call).
 impl<G: Game, D: ExactScores<G>> ExactScores<G> for Option<D> {
     #[inline]
-    fn exact_margin(&self, position: &G) -> Option<i32> {
-        self.as_ref()?.exact_margin(position)
-    }
-
-    #[inline]
-    fn needs_fresh_history(&self) -> bool {
-        self.as_ref().is_none_or(ExactScores::needs_fresh_history)
+    fn exact_margin(&self, position: &G, fresh_history: bool) -> Option<i32> {
+        self.as_ref()?.exact_margin(position, fresh_history)
     }
 }
 
 /// Several databases (e.g. one per rule set of a game): the first that knows the position
-/// answers; values need fresh history if any database's do.
+/// answers.
 impl<G: Game, D: ExactScores<G>> ExactScores<G> for Vec<D> {
-    fn exact_margin(&self, position: &G) -> Option<i32> {
+    fn exact_margin(&self, position: &G, fresh_history: bool) -> Option<i32> {
         self.iter()
-            .find_map(|database| database.exact_margin(position))
-    }
-
-    fn needs_fresh_history(&self) -> bool {
-        self.iter().any(ExactScores::needs_fresh_history)
+            .find_map(|database| database.exact_margin(position, fresh_history))
     }
 }
 
-/// The evaluator `E` with the database `D` attached: [`Evaluator::exact_margin`] (and whether
-/// its values need fresh history) come from the database, everything else from `E`.
+/// The evaluator `E` with the database `D` attached: [`Evaluator::exact_margin`] comes from the
+/// database, everything else from `E`.
 ///
 /// ```
 /// use ponder::games::kalah::{CaptureRule, Kalah, KalahConfig, KalahDefault, KalahEgdb};
@@ -79,9 +62,9 @@ impl<G: Game, D: ExactScores<G>> ExactScores<G> for Vec<D> {
 /// let position = Kalah::parse_position(&config, "0,0,0,0,0,1,23,0,0,0,0,0,1,23,0")
 ///     .unwrap()
 ///     .current();
-/// assert_eq!(KalahDefault.exact_margin(&position), None);
+/// assert_eq!(KalahDefault.exact_margin(&position, true), None);
 /// let knowing = WithDatabase::new(KalahDefault, egdb);
-/// assert_eq!(knowing.exact_margin(&position), Some(0));
+/// assert_eq!(knowing.exact_margin(&position, true), Some(0));
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct WithDatabase<E, D> {
@@ -121,13 +104,8 @@ impl<G: Game, E: Evaluator<G>, D: ExactScores<G>> Evaluator<G> for WithDatabase<
     }
 
     #[inline]
-    fn exact_margin(&self, position: &G) -> Option<i32> {
-        self.database.exact_margin(position)
-    }
-
-    #[inline]
-    fn exact_margin_needs_fresh_history(&self) -> bool {
-        self.database.needs_fresh_history()
+    fn exact_margin(&self, position: &G, fresh_history: bool) -> Option<i32> {
+        self.database.exact_margin(position, fresh_history)
     }
 
     #[inline]

@@ -70,19 +70,11 @@ pub trait Evaluator<G: Game>: Send + Sync {
     /// The exact final margin of `position` for the side to move under perfect play, when
     /// the evaluator knows it; the search then scores the node as a finished game without
     /// searching it. `None` (the default) otherwise. An endgame database answers it through
-    /// [`WithDatabase`].
+    /// [`WithDatabase`]; `fresh_history` is as for [`ExactScores::exact_margin`] (no earlier
+    /// position can be repeated below `position`).
     #[inline]
-    fn exact_margin(&self, _position: &G) -> Option<i32> {
+    fn exact_margin(&self, _position: &G, _fresh_history: bool) -> Option<i32> {
         None
-    }
-
-    /// Whether [`Evaluator::exact_margin`]'s values hold only where no earlier position can
-    /// be repeated (a database of a game whose first repetition ends it: the value after a
-    /// repetition depends on the path). The search then asks only at such nodes. `true` (the
-    /// safe default); `false` for values that hold whatever came before.
-    #[inline]
-    fn exact_margin_needs_fresh_history(&self) -> bool {
-        true
     }
 
     /// The least and the most final margin the side to move can still end `position` with,
@@ -119,13 +111,8 @@ macro_rules! forward_evaluator {
             }
 
             #[inline]
-            fn exact_margin(&self, position: &G) -> Option<i32> {
-                (**self).exact_margin(position)
-            }
-
-            #[inline]
-            fn exact_margin_needs_fresh_history(&self) -> bool {
-                (**self).exact_margin_needs_fresh_history()
+            fn exact_margin(&self, position: &G, fresh_history: bool) -> Option<i32> {
+                (**self).exact_margin(position, fresh_history)
             }
 
             #[inline]

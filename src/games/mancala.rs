@@ -3,6 +3,7 @@
 //! check of a board given from outside (two rows of one width, one a seat).
 
 use super::{GameError, KEY_BYTES, Seat};
+use std::fmt;
 
 /// The most seeds a mancala board may hold: a hole's count is one byte.
 pub(crate) const MAX_SEEDS: u64 = u8::MAX as u64;
@@ -48,19 +49,55 @@ impl KeySize {
 /// The bits of a key.
 pub(crate) const KEY_BITS: u64 = 8 * KEY_BYTES as u64;
 
-/// Checks that each seat's row (`rows[0]` the first seat's) has `width` holes; the error
-/// names the row and calls the holes `holes` (`pits`, `houses`).
-pub(crate) fn check_rows(rows: [&[u8]; 2], width: usize, holes: &str) -> Result<(), GameError> {
-    for (seat, row) in rows.iter().enumerate() {
-        if row.len() != width {
+/// A mancala position's parts as given, before a game trusts them ([`BoardParts::check`]):
+/// the argument of `Kalah::from_parts` and `Oware::from_parts`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct BoardParts<'a> {
+    /// Each seat's row in its owner's sowing order, the first seat's first.
+    pub rows: [&'a [u8]; 2],
+    /// The seeds each seat has banked (Kalah's stores, Oware's captures), the first seat's
+    /// first.
+    pub banked: [u32; 2],
+    /// The seat to move.
+    pub to_move: Seat,
+}
+
+impl BoardParts<'_> {
+    /// Checks the parts against `game`, a game of `width` holes a row and `total` seeds: each
+    /// row has `width` holes, and the seeds on the board and banked add up to `total`. The
+    /// errors call the holes `holes` (`pits`, `houses`) and name `game`.
+    pub(crate) fn check(
+        &self,
+        width: usize,
+        total: u32,
+        holes: &str,
+        game: &dyn fmt::Display,
+    ) -> Result<(), GameError> {
+        for (seat, row) in self.rows.iter().enumerate() {
+            if row.len() != width {
+                return Err(GameError::Position(format!(
+                    "the {} player's row has {} {holes}, expected {width}",
+                    Seat::new(seat),
+                    row.len()
+                )));
+            }
+        }
+        let on_board: u32 = self
+            .rows
+            .iter()
+            .flat_map(|row| row.iter())
+            .map(|&seeds| u32::from(seeds))
+            .sum();
+        let banked = self.banked[0].saturating_add(self.banked[1]);
+        let held = on_board.saturating_add(banked);
+        if held != total {
             return Err(GameError::Position(format!(
-                "the {} player's row has {} {holes}, expected {width}",
-                Seat::new(seat),
-                row.len()
+                "the position holds {held} seeds ({on_board} on the board, {banked} banked), \
+                 but {game} plays with {total}"
             )));
         }
+        Ok(())
     }
-    Ok(())
 }
 
 #[cfg(test)]

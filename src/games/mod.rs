@@ -36,7 +36,7 @@ pub use depths::Depths;
 pub use error::GameError;
 pub use game::Game;
 pub use key::{KEY_BYTES, Key, KeyReader, KeyWriter};
-pub(crate) use mancala::check_rows;
+pub use mancala::BoardParts;
 pub use names::unknown_name;
 pub(crate) use names::{debug_as_display, identity_by_state, named_enum, serde_as_text};
 pub use outcome::{Outcome, competition_ranks};

@@ -122,7 +122,9 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         };
         // A root whose exact value the evaluator knows (an endgame database) is reported with
         // it: every position below it is covered too, so the search's value agrees.
-        let exact = self.evaluator.exact_margin(root);
+        let exact = self
+            .evaluator
+            .exact_margin(root, self.repetition.is_fresh());
         let mut depth = 0;
         while depth < max_depth {
             depth += 1;

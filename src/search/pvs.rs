@@ -100,11 +100,10 @@ pub(crate) struct Late {
     pub(crate) searched: usize,
     /// The node is searched with a null window (outside the principal variation).
     pub(crate) null_window: bool,
-    /// The move is its node's only legal move (extended with
-    /// [`Selectivity::single_reply_extension`](super::Selectivity::single_reply_extension)).
-    pub(crate) forced: bool,
-    /// Plies added to the move's search by a singular extension's test (1, −1 or 0).
-    pub(crate) singular: i32,
+    /// Plies added to the move's search (negative: taken away): one for a node's only move
+    /// with [`Selectivity::single_reply_extension`](super::Selectivity::single_reply_extension),
+    /// plus the singular extension's test's answer for the move (1, −1 or 0).
+    pub(crate) extension: i32,
 }
 
 /// What a node's search found.
@@ -240,10 +239,10 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             let late = Late {
                 searched,
                 null_window: pruning.null_window,
-                forced: moves.len() == 1,
-                singular: singular
-                    .filter(|&(mv, _)| mv == candidate.mv)
-                    .map_or(0, |(_, plies)| plies),
+                extension: self.extension(moves.len() == 1)
+                    + singular
+                        .filter(|&(mv, _)| mv == candidate.mv)
+                        .map_or(0, |(_, plies)| plies),
             };
             let value = self.search_move(tree, child, position, &candidate, now, late);
             if self.aborted {
@@ -522,8 +521,8 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
     ///
     /// [`Selectivity::single_reply_extension`]: super::Selectivity::single_reply_extension
     #[inline(always)]
-    fn extension(&self, forced: bool) -> u32 {
-        u32::from(self.forward_pruning && forced && self.select.single_reply_extension)
+    fn extension(&self, forced: bool) -> i32 {
+        i32::from(self.forward_pruning && forced && self.select.single_reply_extension)
     }
 
     /// Static pruning at a node outside the principal variation, with forward pruning on and
@@ -679,8 +678,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         let mut at = |worker: &mut Self, to_depth: u32, a: i32, b: i32| {
             worker.descend(position, mv, a, b, child_ply, |w, c, ca, cb| {
                 let child_window = NodeWindow {
-                    depth: (to_depth + w.extension(late.forced))
-                        .saturating_add_signed(late.singular),
+                    depth: to_depth.saturating_add_signed(late.extension),
                     alpha: ca,
                     beta: cb,
                     ply: child_ply,

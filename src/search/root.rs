@@ -162,8 +162,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
         let late = Late {
             searched: i,
             null_window: false,
-            forced: false,
-            singular: 0,
+            extension: 0,
         };
         // Root moves are reduced only with logarithmic reductions (the step reductions of the
         // games with few moves never reduced them).

@@ -287,11 +287,12 @@ impl<G: Game, E: Evaluator<G> + ?Sized> SearchWorker<G, E> {
             return Some(value);
         }
         // A database value that assumes no earlier position can be repeated (games ended by
-        // a repetition) is only asked where none can.
-        if self.repetition.is_fresh() || !self.evaluator.exact_margin_needs_fresh_history() {
-            if let Some(margin) = self.evaluator.exact_margin(position) {
-                return Some(score::finished(margin, ply as u32));
-            }
+        // a repetition) is only given where none can.
+        if let Some(margin) = self
+            .evaluator
+            .exact_margin(position, self.repetition.is_fresh())
+        {
+            return Some(score::finished(margin, ply as u32));
         }
         if depth == 0 || ply >= MAX_PLY {
             return Some(match self.horizon {

@@ -304,7 +304,19 @@ fn bad_requests_are_refused_with_a_message() {
             ),
         ),
         (404, call(&server, "GET", "/api/nothing", None, None)),
+        (
+            404,
+            call(&server, "GET", "/api/games/NOSUCH/nothing", None, None),
+        ),
         (405, call(&server, "DELETE", "/api/games", None, None)),
+        (
+            405,
+            call(&server, "DELETE", "/api/games/NOSUCH/move", None, None),
+        ),
+        (
+            405,
+            call(&server, "POST", "/api/games/NOSUCH/record", None, None),
+        ),
         (
             413,
             post(

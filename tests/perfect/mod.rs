@@ -73,7 +73,7 @@ fn covered_positions<G: ponder::search::Evaluators>(
 /// Plays the perfect level on every position (from a fresh record: the database knows no
 /// history) and checks that its move keeps the exact value and that it reports that value.
 fn perfect_keeps_the_value<G: ponder::search::Evaluators>(positions: &[G], database: &Database<G>) {
-    let exact = &|position: &G| database.exact_margin(position);
+    let exact = &|position: &G| database.exact_margin(position, true);
     let stop = StopSignal::new();
     let spec: PlayerSpec = "perfect:depth=2".parse().unwrap();
     let mut player = build_player_with::<G>(&spec, 7, Some(database.clone())).unwrap();
@@ -117,7 +117,7 @@ fn perfect_keeps_the_value<G: ponder::search::Evaluators>(positions: &[G], datab
 /// The engine thread probes the database too: on covered positions its info events and its
 /// answer carry the exact value, distinct from the score.
 fn engine_reports_exact<G: ponder::search::Evaluators>(positions: &[G], database: &Database<G>) {
-    let exact = &|position: &G| database.exact_margin(position);
+    let exact = &|position: &G| database.exact_margin(position, true);
     let knowledge = Knowledge::new().with_database(database.clone());
     let engine = Engine::with_knowledge(GameRecord::new(positions[0]), quiet_config(), knowledge)
         .expect("the engine starts");
@@ -152,7 +152,7 @@ fn perfect_level_keeps_kalah_values() {
     let config = KalahConfig::default();
     let egdb = KalahEgdb::build(config, 14, 2, |_| {}).unwrap();
     let database: Database<Kalah> = Arc::new(egdb);
-    let positions = covered_positions(Kalah::new(config), &|p| database.exact_margin(p));
+    let positions = covered_positions(Kalah::new(config), &|p| database.exact_margin(p, true));
     perfect_keeps_the_value(&positions, &database);
     engine_reports_exact(&positions, &database);
 }
@@ -162,7 +162,7 @@ fn perfect_level_keeps_awari_values() {
     let config = OwareConfig::new(Rules::Awari, 6, 4).unwrap();
     let database: Database<Oware> = Arc::new(Egdb::build_with(6, 12, 2, |_| {}).unwrap());
     let positions = covered_positions(Oware::start(&config).unwrap(), &|p| {
-        database.exact_margin(p)
+        database.exact_margin(p, true)
     });
     perfect_keeps_the_value(&positions, &database);
     engine_reports_exact(&positions, &database);

@@ -1,6 +1,7 @@
 //! Kalah rules against independent implementations: OpenSpiel's perft and games, and the
 //! published solved margins of both capture rules (see tests/data/README.md).
 
+use ponder::games::BoardParts;
 use ponder::games::kalah::{CaptureRule, Kalah, KalahConfig, KalahMove};
 use ponder::{Game, GameRecord, Key, Seat, perft};
 use serde_json::Value;
@@ -166,6 +167,15 @@ fn small_kalah_margins_match_the_published_solutions_for_both_capture_rules() {
     assert!(checked >= 30, "only {checked} sizes checked");
 }
 
+/// A board with the first player to move.
+fn parts<'a>(rows: [&'a [u8]; 2], stores: [u32; 2]) -> BoardParts<'a> {
+    BoardParts {
+        rows,
+        banked: stores,
+        to_move: Seat::FIRST,
+    }
+}
+
 #[test]
 fn the_two_capture_rules_differ_exactly_on_empty_opposite_pits() {
     let classic = KalahConfig::new(4, 3, CaptureRule::Classic).unwrap();
@@ -174,16 +184,15 @@ fn the_two_capture_rules_differ_exactly_on_empty_opposite_pits() {
     // player's pit 2. With 3 seeds there, both rules capture 1 + 3.
     for config in [classic, empty] {
         let before =
-            Kalah::from_parts(config, [&[1, 0, 5, 5], &[4, 3, 3, 0]], [2, 1], Seat::FIRST).unwrap();
+            Kalah::from_parts(config, parts([&[1, 0, 5, 5], &[4, 3, 3, 0]], [2, 1])).unwrap();
         let after = before.play_unchecked(KalahMove::new(0));
         assert_eq!(after.pits(Seat::FIRST), &[0, 0, 5, 5], "{config}");
         assert_eq!(after.pits(Seat::SECOND), &[4, 3, 0, 0], "{config}");
         assert_eq!(after.store(Seat::FIRST), 6, "{config}");
     }
     // The same landing facing an empty pit: only the empty-capture rule captures.
-    let board = |config| {
-        Kalah::from_parts(config, [&[1, 0, 5, 5], &[4, 3, 0, 3]], [2, 1], Seat::FIRST).unwrap()
-    };
+    let board =
+        |config| Kalah::from_parts(config, parts([&[1, 0, 5, 5], &[4, 3, 0, 3]], [2, 1])).unwrap();
     let after_classic = board(classic).play_unchecked(KalahMove::new(0));
     let after_empty = board(empty).play_unchecked(KalahMove::new(0));
     // Pit 1 faces the second player's pit 2, which is empty.

@@ -1,6 +1,7 @@
 //! The Awari endgame database against Lincke's published statistics
 //! (`tests/data/awari_egdb_stats.csv`).
 
+use ponder::games::BoardParts;
 use ponder::games::oware::egdb::{Egdb, EgdbStats};
 use ponder::games::oware::{OwareConfig, Rules};
 use ponder::{Game, GameRecord, Oware, Seat};
@@ -166,9 +167,11 @@ fn positions_of_layer(config: OwareConfig, seeds: u32) -> Vec<Oware> {
             let captured = config.total_seeds() - seeds;
             Oware::from_parts(
                 config,
-                [&board[..houses], &board[houses..]],
-                [captured, 0],
-                Seat::FIRST,
+                BoardParts {
+                    rows: [&board[..houses], &board[houses..]],
+                    banked: [captured, 0],
+                    to_move: Seat::FIRST,
+                },
             )
             .unwrap()
         })
@@ -229,9 +232,11 @@ fn canonical(position: &Oware) -> ponder::Key {
     let seeds = position.seeds_in_play();
     Oware::from_parts(
         *config,
-        [&mine, &theirs],
-        [config.total_seeds() - seeds, 0],
-        Seat::FIRST,
+        BoardParts {
+            rows: [&mine, &theirs],
+            banked: [config.total_seeds() - seeds, 0],
+            to_move: Seat::FIRST,
+        },
     )
     .unwrap()
     .key()
@@ -369,9 +374,11 @@ fn abapa_positions(config: OwareConfig, seeds: u32, m: u32) -> Vec<Oware> {
             let theirs = config.total_seeds() - seeds - mine;
             Oware::from_parts(
                 config,
-                [&board[..houses], &board[houses..]],
-                [mine, theirs],
-                Seat::FIRST,
+                BoardParts {
+                    rows: [&board[..houses], &board[houses..]],
+                    banked: [mine, theirs],
+                    to_move: Seat::FIRST,
+                },
             )
             .unwrap()
         })
@@ -464,7 +471,12 @@ fn abapa_values_agree_with_openspiel_games_solved_to_the_end() {
         let number = |i: usize| -> u32 { fields[i].parse().unwrap() };
         let to_move = Seat::new(number(4) as usize);
         let captured = [number(2), number(3)];
-        let position = Oware::from_parts(config, [&row(0), &row(1)], captured, to_move).unwrap();
+        let parts = BoardParts {
+            rows: [&row(0), &row(1)],
+            banked: captured,
+            to_move,
+        };
+        let position = Oware::from_parts(config, parts).unwrap();
         let margin: i32 = fields[5].parse().unwrap();
         let gained =
             margin - (captured[to_move.index()] as i32 - captured[1 - to_move.index()] as i32);

@@ -23,20 +23,23 @@ pub struct Peer(pub IpAddr);
 
 /// The whole router.
 pub fn router(state: AppState) -> Router {
+    // One game's routes, below `/api/games/{code}` (the API's fallbacks answer for them).
+    let game = Router::new()
+        .route("/", get(api::get_state))
+        .route("/join", post(api::join))
+        .route("/move", post(api::play))
+        .route("/undo", post(api::undo))
+        .route("/resign", post(api::resign))
+        .route("/hint", post(api::hint))
+        .route("/options", post(api::options))
+        .route("/record", get(api::record))
+        .route("/ws", get(ws::upgrade));
     let api = Router::new()
         .route("/catalog", get(api::catalog))
         .route("/preview", get(api::preview))
         .route("/games", post(api::create))
         .route("/games/load", post(api::load))
-        .route("/games/{code}", get(api::get_state))
-        .route("/games/{code}/join", post(api::join))
-        .route("/games/{code}/move", post(api::play))
-        .route("/games/{code}/undo", post(api::undo))
-        .route("/games/{code}/resign", post(api::resign))
-        .route("/games/{code}/hint", post(api::hint))
-        .route("/games/{code}/options", post(api::options))
-        .route("/games/{code}/record", get(api::record))
-        .route("/games/{code}/ws", get(ws::upgrade))
+        .nest("/games/{code}", game)
         .fallback(api_not_found)
         .method_not_allowed_fallback(api_wrong_method);
     let routes = Router::new()

@@ -16,7 +16,7 @@
 
 use super::config::KalahConfig;
 use super::position::Kalah;
-use crate::games::{GameError, Key, KeyWriter, Seat};
+use crate::games::{BoardParts, GameError, Key, KeyWriter, Seat};
 
 /// Encodes `position` (see the module documentation for the layout).
 #[inline]
@@ -56,10 +56,10 @@ pub(crate) fn decode(config: KalahConfig, key: &Key) -> Result<Kalah, GameError>
         return Err(GameError::Key(format!("{key} is not a {config} position")));
     }
     let side = if side == 0 { Seat::FIRST } else { Seat::SECOND };
-    Kalah::from_parts(
-        config,
-        [&pits[0][..m], &pits[1][..m]],
-        [store0 as u8, (total - sum) as u8],
-        side,
-    )
+    let parts = BoardParts {
+        rows: [&pits[0][..m], &pits[1][..m]],
+        banked: [store0 as u32, (total - sum) as u32],
+        to_move: side,
+    };
+    Kalah::from_parts(config, parts)
 }

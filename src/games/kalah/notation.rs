@@ -2,7 +2,7 @@
 
 use super::config::KalahConfig;
 use super::position::{Kalah, KalahMove};
-use crate::games::{GameError, GameRecord, Seat};
+use crate::games::{BoardParts, GameError, GameRecord, Seat};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
@@ -63,12 +63,12 @@ pub fn from_board_array(config: KalahConfig, array: &[u32]) -> Result<Kalah, Gam
             )));
         }
     };
-    Kalah::from_parts(
-        config,
-        [&cells[..m], &cells[m + 1..2 * m + 1]],
-        [cells[m], cells[2 * m + 1]],
-        side,
-    )
+    let parts = BoardParts {
+        rows: [&cells[..m], &cells[m + 1..2 * m + 1]],
+        banked: [cells[m], cells[2 * m + 1]].map(u32::from),
+        to_move: side,
+    };
+    Kalah::from_parts(config, parts)
 }
 
 /// Reads a trace: one character per move, each the mover's relative pit (`0`-`9`), played

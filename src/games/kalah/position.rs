@@ -1,7 +1,7 @@
 //! Kalah positions and rules: sowing, captures, extra moves, the end of the game.
 
 use super::config::{CaptureRule, KalahConfig, MAX_PITS};
-use crate::games::{GameError, Seat, check_rows};
+use crate::games::{BoardParts, GameError, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -85,36 +85,21 @@ impl Kalah {
         }
     }
 
-    /// A position from its parts, checked: the seeds must add up to the configuration's total.
-    pub fn from_parts(
-        config: KalahConfig,
-        pits: [&[u8]; 2],
-        stores: [u8; 2],
-        side_to_move: Seat,
-    ) -> Result<Kalah, GameError> {
+    /// A position from its parts (the pits, the stores as `banked`), checked: each row has
+    /// the configuration's pits, and the seeds add up to its total.
+    pub fn from_parts(config: KalahConfig, parts: BoardParts<'_>) -> Result<Kalah, GameError> {
         let m = config.pits();
-        check_rows(pits, m, "pits")?;
-        let total: usize = pits
-            .iter()
-            .flat_map(|row| row.iter())
-            .map(|&s| s as usize)
-            .sum::<usize>()
-            + stores.iter().map(|&s| s as usize).sum::<usize>();
-        if total != config.total_seeds() {
-            return Err(GameError::Position(format!(
-                "the board holds {total} seeds, but {config} plays with {}",
-                config.total_seeds()
-            )));
-        }
+        // At most 2 × MAX_PITS × 255 seeds: a u32, and each store a byte once they add up.
+        parts.check(m, config.total_seeds() as u32, "pits", &config)?;
         let mut cells = [0u8; MAX_CELLS];
-        cells[..m].copy_from_slice(pits[0]);
-        cells[m] = stores[0];
-        cells[m + 1..2 * m + 1].copy_from_slice(pits[1]);
-        cells[2 * m + 1] = stores[1];
+        cells[..m].copy_from_slice(parts.rows[0]);
+        cells[m] = parts.banked[0] as u8;
+        cells[m + 1..2 * m + 1].copy_from_slice(parts.rows[1]);
+        cells[2 * m + 1] = parts.banked[1] as u8;
         Ok(Kalah {
             cells,
             config,
-            side: side_to_move.index() as u8,
+            side: parts.to_move.index() as u8,
         })
     }
 

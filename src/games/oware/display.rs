@@ -3,7 +3,7 @@
 use super::config::OwareConfig;
 use super::notation;
 use super::position::Oware;
-use crate::games::{GameError, Seat};
+use crate::games::{BoardParts, GameError, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -96,12 +96,11 @@ impl<'de> Deserialize<'de> for Oware {
                 ))));
             }
         };
-        Oware::from_parts(
-            file.config,
-            [&file.houses[0], &file.houses[1]],
-            file.captured,
+        let parts = BoardParts {
+            rows: [&file.houses[0], &file.houses[1]],
+            banked: file.captured,
             to_move,
-        )
-        .map_err(serde::de::Error::custom)
+        };
+        Oware::from_parts(file.config, parts).map_err(serde::de::Error::custom)
     }
 }

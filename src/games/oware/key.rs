@@ -19,7 +19,7 @@
 
 use super::config::OwareConfig;
 use super::position::Oware;
-use crate::games::{GameError, KEY_BYTES, Key, Seat};
+use crate::games::{BoardParts, GameError, KEY_BYTES, Key, Seat};
 
 /// Whether a configuration of `houses` houses a side uses the byte layout.
 #[inline(always)]
@@ -95,11 +95,10 @@ pub(crate) fn decode(config: &OwareConfig, key: &Key) -> Result<Oware, GameError
         )));
     }
     let second = total - on_board - first;
-    Oware::from_parts(
-        *config,
-        [&rows[0][..houses], &rows[1][..houses]],
-        [first, second],
-        Seat::new(side),
-    )
-    .map_err(|e| GameError::Key(e.to_string()))
+    let parts = BoardParts {
+        rows: [&rows[0][..houses], &rows[1][..houses]],
+        banked: [first, second],
+        to_move: Seat::new(side),
+    };
+    Oware::from_parts(*config, parts).map_err(|e| GameError::Key(e.to_string()))
 }

@@ -5,7 +5,7 @@ use super::config::OwareConfig;
 use super::errors;
 use super::moves::OwareMove;
 use super::position::Oware;
-use crate::games::{Game, GameError, GameRecord, Seat};
+use crate::games::{BoardParts, Game, GameError, GameRecord, Seat};
 use std::fmt::Write;
 
 /// The position in the one-line notation.
@@ -118,12 +118,13 @@ fn read_position(
     if captured[0] > config.total_seeds() || captured[1] > config.total_seeds() {
         return Err(too_many(config, captured[0].max(captured[1])));
     }
-    Oware::from_parts(
-        *config,
-        [&rows[0][..houses], &rows[1][..houses]],
-        captured,
+    let rows = [&rows[0][..houses], &rows[1][..houses]];
+    let parts = BoardParts {
+        rows,
+        banked: captured,
         to_move,
-    )
+    };
+    Oware::from_parts(*config, parts)
 }
 
 /// A count larger than the game's seeds.

@@ -1,8 +1,7 @@
 //! The Oware position: the pits, the captured seeds and the side to move.
 
 use super::config::{MAX_PITS, OwareConfig};
-use super::errors;
-use crate::games::{GameError, Seat, check_rows};
+use crate::games::{BoardParts, GameError, Seat};
 
 /// The pits of a board in absolute sowing order: the first player's houses `0..H`, then the
 /// second player's houses `0..H` (index `H + i`); entries past `2H` are zero.
@@ -50,33 +49,22 @@ impl Oware {
         }
     }
 
-    /// A position from its parts, checked: `rows` are the two players' houses (first player's
-    /// row first, each in its owner's sowing order), `captured` the seeds each player has
-    /// captured, `to_move` the side to move. The seeds must add up to the configuration's
+    /// A position from its parts (the houses, the seeds each player has captured as
+    /// `banked`), checked: each row has the configuration's houses, and the seeds add up to its
     /// total.
-    pub fn from_parts(
-        config: OwareConfig,
-        rows: [&[u8]; 2],
-        captured: [u32; 2],
-        to_move: Seat,
-    ) -> Result<Oware, GameError> {
+    pub fn from_parts(config: OwareConfig, parts: BoardParts<'_>) -> Result<Oware, GameError> {
         let houses = config.houses();
-        check_rows(rows, houses, "houses")?;
+        parts.check(houses, config.total_seeds(), "houses", &config)?;
         let mut pits = [0u8; MAX_PITS];
-        for (seat, row) in rows.iter().enumerate() {
+        for (seat, row) in parts.rows.iter().enumerate() {
             pits[seat * houses..(seat + 1) * houses].copy_from_slice(row);
         }
-        let total = config.total_seeds();
-        let on_board: u32 = pits.iter().map(|&p| u32::from(p)).sum();
-        let captured_sum = captured[0].saturating_add(captured[1]);
-        if on_board.saturating_add(captured_sum) != total {
-            return Err(errors::wrong_total(&config, on_board, captured_sum));
-        }
+        let [first, second] = parts.banked;
         Ok(Oware {
             pits,
             // Both at most the total, which fits a byte.
-            captured: [captured[0] as u8, captured[1] as u8],
-            side: to_move.index() as u8,
+            captured: [first as u8, second as u8],
+            side: parts.to_move.index() as u8,
             config,
         })
     }

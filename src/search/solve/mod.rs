@@ -94,6 +94,20 @@ pub struct SolveProgress {
     pub elapsed: Duration,
 }
 
+/// `bounds [+2, +8] nodes 12345 time 0.012 s`, as `ponder solve` prints it.
+impl std::fmt::Display for SolveProgress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "bounds [{:+}, {:+}] nodes {} time {:.3} s",
+            self.lower,
+            self.upper,
+            self.nodes,
+            self.elapsed.as_secs_f64()
+        )
+    }
+}
+
 /// A solver for one game configuration ([`Solvable`]), with its table.
 pub struct Solver<R: Solvable> {
     rules: R,

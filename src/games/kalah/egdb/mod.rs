@@ -71,6 +71,18 @@ pub struct KalahLayerReport {
     pub elapsed: Duration,
 }
 
+/// `layer 12:         1234 boards in 0.005 s`, as `ponder solve` prints it.
+impl std::fmt::Display for KalahLayerReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let seconds = self.elapsed.as_secs_f64();
+        write!(
+            f,
+            "layer {:>2}: {:>12} boards in {seconds:.3} s",
+            self.seeds, self.boards
+        )
+    }
+}
+
 /// A Kalah endgame database for one board width and capture rule, up to
 /// [`KalahEgdb::max_seeds`] seeds in the pits.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -477,13 +489,9 @@ impl KalahEgdbPart {
 /// the value holds whatever came before (Kalah has no repetition rule).
 impl ExactScores<Kalah> for KalahEgdb {
     #[inline]
-    fn exact_margin(&self, position: &Kalah) -> Option<i32> {
+    fn exact_margin(&self, position: &Kalah, _fresh_history: bool) -> Option<i32> {
         self.value(position)
             .map(|gain| position.store_difference() + gain)
-    }
-
-    fn needs_fresh_history(&self) -> bool {
-        false
     }
 }
 

@@ -13,14 +13,13 @@ use std::sync::Arc;
 /// values of the computer-Awari rules (a cycle splits the seeds left), whatever came before.
 impl ExactScores<Oware> for Egdb {
     #[inline]
-    fn exact_margin(&self, position: &Oware) -> Option<i32> {
+    fn exact_margin(&self, position: &Oware, fresh_history: bool) -> Option<i32> {
+        if !fresh_history && self.rules() != Rules::Awari {
+            return None;
+        }
         let me = position.to_move();
         let captured = position.captured(me) as i32 - position.captured(me.opponent()) as i32;
         self.value(position).map(|value| captured + value)
-    }
-
-    fn needs_fresh_history(&self) -> bool {
-        self.rules() != Rules::Awari
     }
 }
 
