@@ -89,7 +89,7 @@ impl Kalah {
     /// the configuration's pits, and the seeds add up to its total.
     pub fn from_parts(config: KalahConfig, parts: BoardParts<'_>) -> Result<Kalah, GameError> {
         let m = config.pits();
-        // At most 2 × MAX_PITS × 255 seeds: a u32, and each store a byte once they add up.
+        // The total is at most a byte (`MAX_SEEDS`): once the parts add up, each store fits one.
         parts.check(m, config.total_seeds() as u32, "pits", &config)?;
         let mut cells = [0u8; MAX_CELLS];
         cells[..m].copy_from_slice(parts.rows[0]);
